@@ -1,0 +1,40 @@
+"""Kayfabe's rules engine: pure Python, standard library only.
+
+Usage::
+
+    from rules import get_ruleset, resolve
+    ruleset = get_ruleset("arm")
+    sheet = ruleset.validate_sheet(raw)            # raises SheetError naming the field
+    for event in resolve("arm", setup, seed=42):   # dict events, the last one a "result"
+        ...
+
+A ruleset is a subclass of :class:`rules.base.Ruleset` registered with
+:func:`rules.registry.register`. Adding one touches no web code.
+"""
+
+from rules.base import MatchSetup, Ruleset
+from rules.dice import Dice, DiceExhausted, RandomDice, ScriptedDice
+from rules.errors import RulesError, SetupError, SheetError, UnknownRuleset
+from rules.registry import get_ruleset, ruleset_ids
+
+__all__ = [
+    "Dice",
+    "DiceExhausted",
+    "MatchSetup",
+    "RandomDice",
+    "Ruleset",
+    "RulesError",
+    "ScriptedDice",
+    "SetupError",
+    "SheetError",
+    "UnknownRuleset",
+    "get_ruleset",
+    "resolve",
+    "ruleset_ids",
+]
+
+
+def resolve(ruleset_id, setup, seed):
+    """Yield the events of one match: same ruleset, setup and seed give the same events."""
+    ruleset = get_ruleset(ruleset_id)
+    return ruleset.resolve(setup, RandomDice(seed), seed=seed)

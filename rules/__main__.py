@@ -1,0 +1,3 @@
+from rules.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,190 @@
+"""``python -m rules``: list rulesets, print example sheets, resolve matches, compute odds.
+
+Bad input (unknown ruleset, invalid sheet, unreadable file) exits 2 with one line naming it.
+"""
+
+import argparse
+import json
+import random
+import sys
+from collections import Counter
+
+from rules.dice import RandomDice
+from rules.errors import RulesError
+from rules.registry import get_ruleset, ruleset_ids
+
+
+class CliError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise CliError(message)
+
+
+def _dumps(obj):
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def _load_side(ruleset, spec, label):
+    sheets = []
+    for path in spec.split(","):
+        try:
+            with open(path, encoding="utf-8") as fh:
+                raw = json.load(fh)
+        except OSError as exc:
+            raise CliError(f"{label}: cannot read {path}: {exc.strerror or exc}") from None
+        except json.JSONDecodeError as exc:
+            raise CliError(f"{label}: {path} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        try:
+            sheets.append(ruleset.validate_sheet(raw))
+        except RulesError as exc:
+            raise CliError(f"{label}: {path}: {exc}") from None
+    return sheets
+
+
+def _stipulation(args):
+    stip = {}
+    if args.time_limit is not None:
+        stip["time_limit"] = args.time_limit
+    for key in ("cage", "cage_height", "escape"):
+        value = getattr(args, key, None)
+        if value is not None:
+            stip[key] = value
+    for item in args.option or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise CliError(f"--option {item!r}: expected KEY=VALUE")
+        try:
+            stip[key] = json.loads(value)
+        except json.JSONDecodeError:
+            stip[key] = value
+    return stip
+
+
+def _setup(args):
+    ruleset = get_ruleset(args.ruleset)
+    sides = [_load_side(ruleset, args.a, "A"), _load_side(ruleset, args.b, "B")]
+    for i, extra in enumerate(args.more or [], start=3):
+        sides.append(_load_side(ruleset, extra, f"side {i}"))
+    setup = ruleset.build_setup(sides, kind=args.match, stipulation=_stipulation(args))
+    return ruleset, setup
+
+
+def format_text(event):
+    minutes, seconds = divmod(int(event.get("clock") or 0), 60)
+    line = f"[{minutes:02d}:{seconds:02d}] {event['text']}"
+    return line
+
+
+def _match_options(p):
+    p.add_argument("ruleset")
+    p.add_argument("a", metavar="A.json", help="side A: one sheet, or several joined by commas")
+    p.add_argument("b", metavar="B.json", help="side B")
+    p.add_argument("more", nargs="*", metavar="C.json", help="further sides (multi-man matches)")
+    p.add_argument("--match", default="singles", help="singles, tag or cage")
+    p.add_argument("--cage", choices=["chainlink", "steel"])
+    p.add_argument("--cage-height", type=int, dest="cage_height", metavar="FT")
+    p.add_argument("--escape", choices=["pinfall", "escape", "either"])
+    p.add_argument("--time-limit", type=int, dest="time_limit", metavar="SECONDS")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="any other stipulation")
+
+
+def build_parser():
+    parser = _Parser(prog="python -m rules", description="Kayfabe's rules engine")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub.add_parser("rulesets", help="list ruleset ids")
+    ex = sub.add_parser("example", help="print a valid wrestler sheet")
+    ex.add_argument("ruleset")
+    ex.add_argument("--seed", type=int)
+    res = sub.add_parser("resolve", help="play a match")
+    _match_options(res)
+    res.add_argument("--seed", type=int)
+    res.add_argument("--format", choices=["text", "jsonl"], default="text")
+    res.add_argument("--count", type=int, default=1)
+    odds = sub.add_parser("odds", help="win/draw probabilities by method")
+    _match_options(odds)
+    odds.add_argument("--sims", type=int, default=1000)
+    odds.add_argument("--seed", type=int, default=0)
+    odds.add_argument("--format", choices=["text", "json"], default="text")
+    return parser
+
+
+def cmd_resolve(args, out):
+    ruleset, setup = _setup(args)
+    if args.count < 1:
+        raise CliError("--count must be at least 1")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    if args.count > 1:
+        for n in range(args.count):
+            s = seed + n
+            result = ruleset.outcome(setup, RandomDice(s), seed=s)
+            row = {"seed": s, "winner": result["winner"], "method": result["method"], "rounds": result["rounds"]}
+            out.write((_dumps(row) if args.format == "jsonl" else _text_result(row)) + "\n")
+        return 0
+    for event in ruleset.resolve(setup, RandomDice(seed), seed=seed):
+        if args.format == "jsonl":
+            out.write(_dumps(event) + "\n")
+        else:
+            if event["seq"] == 0:
+                out.write(f"(seed {seed})\n")
+            out.write(format_text(event) + "\n")
+    return 0
+
+
+def _text_result(row):
+    winner = "draw" if row["winner"] is None else f"side {row['winner']}"
+    return f"seed {row['seed']}: {winner} by {row['method']} in {row['rounds']} rounds"
+
+
+def odds(ruleset, setup, sims, seed=0):
+    """Simulate ``sims`` matches (seeds seed, seed+1, ...) and count outcomes."""
+    counts = Counter()
+    for n in range(sims):
+        result = ruleset.outcome(setup, RandomDice(seed + n), seed=seed + n)
+        counts[(result["winner"], result["method"])] += 1
+    return counts
+
+
+def cmd_odds(args, out):
+    ruleset, setup = _setup(args)
+    if args.sims < 1:
+        raise CliError("--sims must be at least 1")
+    counts = odds(ruleset, setup, args.sims, args.seed)
+    names = [" & ".join(w.get("name", "?") for w in side) for side in setup.sides]
+    table = {}
+    for (winner, method), n in sorted(counts.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1])):
+        key = "draw" if winner is None else names[winner]
+        table.setdefault(key, {})[method] = n / args.sims
+    if args.format == "json":
+        out.write(_dumps({"sims": args.sims, "odds": table}) + "\n")
+        return 0
+    out.write(f"{args.sims} simulated matches\n")
+    for who, methods in table.items():
+        total = sum(methods.values())
+        detail = ", ".join(f"{m} {p:.1%}" for m, p in methods.items())
+        out.write(f"{who}: {total:.1%} ({detail})\n")
+    return 0
+
+
+def main(argv=None, out=None):
+    out = out or sys.stdout
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command == "rulesets":
+            for rid in ruleset_ids():
+                out.write(rid + "\n")
+            return 0
+        if args.command == "example":
+            ruleset = get_ruleset(args.ruleset)
+            out.write(json.dumps(ruleset.example_sheet(seed=args.seed), indent=2, ensure_ascii=False) + "\n")
+            return 0
+        if args.command == "resolve":
+            return cmd_resolve(args, out)
+        return cmd_odds(args, out)
+    except (CliError, RulesError) as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return 2
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,24 @@
+"""Domain errors. All subclass ValueError so callers can catch bad input in one place."""
+
+
+class RulesError(ValueError):
+    """Base class of every error the rules engine raises on bad input."""
+
+
+class UnknownRuleset(RulesError):
+    def __init__(self, ruleset_id):
+        self.ruleset_id = ruleset_id
+        super().__init__(f"unknown ruleset {ruleset_id!r}")
+
+
+class SheetError(RulesError):
+    """A wrestler sheet is invalid. ``field`` names the offending field (dotted path)."""
+
+    def __init__(self, field, message):
+        self.field = field
+        self.message = message
+        super().__init__(f"{field}: {message}")
+
+
+class SetupError(RulesError):
+    """A match setup is invalid (wrong number of sides, unsupported match kind, ...)."""

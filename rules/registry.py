@@ -1,0 +1,36 @@
+"""The registry of rulesets (python-chess's ``find_variant`` pattern)."""
+
+from rules.errors import UnknownRuleset
+
+_RULESETS = {}
+
+
+def register(cls):
+    """Class decorator: make a Ruleset subclass available under ``cls.id``."""
+    _RULESETS[cls.id] = cls
+    return cls
+
+
+def _load_builtin():
+    # Imported lazily so ``import rules`` stays cheap and cycle-free.
+    import importlib
+
+    for module in ("rules.arm", "rules.hp_d6", "rules.wildknight"):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:  # a ruleset package not written yet
+            if exc.name != module:
+                raise
+
+
+def ruleset_ids():
+    _load_builtin()
+    return sorted(_RULESETS)
+
+
+def get_ruleset(ruleset_id):
+    _load_builtin()
+    try:
+        return _RULESETS[ruleset_id]()
+    except KeyError:
+        raise UnknownRuleset(ruleset_id) from None
