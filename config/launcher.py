@@ -1,0 +1,88 @@
+"""`make run`: prepare the database, load the demo league, start the web server (and a Celery worker
+and beat when a broker is reachable), print the URL and the logins. Ctrl-C stops everything it started."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+
+def manage(*args):
+    result = subprocess.run([sys.executable, "manage.py", *args], cwd=BASE_DIR)  # noqa: S603
+    if result.returncode != 0:
+        sys.exit(result.returncode)
+
+
+def main():
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+    from config.modes import ConfigurationError, detect
+
+    try:
+        mode = detect(sqlite_path=os.environ.get("SQLITE_PATH", str(BASE_DIR / "var" / "kayfabe.sqlite3")))
+    except ConfigurationError as exc:
+        sys.stderr.write(f"Kayfabe configuration error: {exc}\n")
+        sys.exit(2)
+    # Pin the mode for every child so that web, worker and beat agree.
+    os.environ.setdefault("DATABASE_URL", mode.database_url)
+    if mode.broker_url:
+        os.environ.setdefault("REDIS_URL", mode.broker_url)
+    else:
+        os.environ["KAYFABE_MODE"] = "embedded"
+    (BASE_DIR / "var").mkdir(exist_ok=True)
+
+    manage("ensure_database")
+    manage("migrate", "--no-input", "-v", "0")
+    manage("collectstatic", "--no-input", "-v", "0")
+    manage("seed_demo")
+
+    host = os.environ.get("HOST", "127.0.0.1")
+    port = os.environ.get("PORT", "8000")
+    children = [
+        subprocess.Popen(  # noqa: S603
+            [str(BIN / "uvicorn"), "config.asgi:application", "--host", host, "--port", port, "--log-level", "warning"],
+            cwd=BASE_DIR,
+        )
+    ]
+    if mode.broker_url:
+        celery = str(BIN / "celery")
+        children.append(
+            subprocess.Popen([celery, "-A", "config", "worker", "-c", "2", "--loglevel", "WARNING"], cwd=BASE_DIR)  # noqa: S603
+        )
+        children.append(
+            subprocess.Popen(  # noqa: S603
+                [celery, "-A", "config", "beat", "--loglevel", "WARNING", "-s", str(BASE_DIR / "var" / "celerybeat")],
+                cwd=BASE_DIR,
+            )
+        )
+    print(f"\n{mode.describe()}", flush=True)
+    print(f"Kayfabe is running at http://{host}:{port}/   (Ctrl-C stops it)\n", flush=True)
+
+    def stop(*_):
+        for child in children:
+            if child.poll() is None:
+                child.send_signal(signal.SIGTERM)
+        deadline = time.monotonic() + 10
+        for child in children:
+            try:
+                child.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                child.kill()
+        sys.exit(0)
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    while True:
+        for child in children:
+            if child.poll() is not None:
+                print(f"A Kayfabe process exited ({' '.join(child.args[:3])}); stopping.", file=sys.stderr)
+                stop()
+        time.sleep(0.5)
+
+
+if __name__ == "__main__":
+    main()

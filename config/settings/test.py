@@ -1,0 +1,22 @@
+"""Test settings: real Postgres and real Redis (make test starts them)."""
+
+import os
+
+os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/kayfabe")
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/14")
+
+from config.settings.base import *  # noqa: E402, F403
+
+SECRET_KEY = "kayfabe-tests-not-secret"  # noqa: S105
+DEBUG = False
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+# Tests run tasks for real: either directly, or through the real worker fixture.
+CELERY_TASK_ALWAYS_EAGER = False
+# Tests do not run collectstatic: whitenoise serves straight from the app and project static folders.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

@@ -1,0 +1,46 @@
+import asyncio
+import json
+
+from asgiref.sync import sync_to_async
+from django.http import HttpResponseBadRequest, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from config.health import health
+from matches.sse import sse_comment, sse_message, sse_response
+
+MAX_STREAM_COUNT = 60
+
+
+def home(request):
+    return render(request, "home.html")
+
+
+@never_cache
+@require_GET
+def healthz(request):
+    report = health()
+    return JsonResponse(report, status=200 if report["status"] == "ok" else 503)
+
+
+@require_GET
+async def healthz_stream(request):
+    """Health as Server-Sent Events: ``?count=N`` reports (1-60), ``?interval=S`` seconds apart (0-10)."""
+    try:
+        count = int(request.GET.get("count", "10"))
+        interval = float(request.GET.get("interval", "1"))
+    except ValueError:
+        return HttpResponseBadRequest("count must be an integer and interval a number of seconds")
+    if not (1 <= count <= MAX_STREAM_COUNT and 0 <= interval <= 10):
+        return HttpResponseBadRequest(f"count must be 1-{MAX_STREAM_COUNT} and interval 0-10 seconds")
+
+    async def stream():
+        yield sse_comment("kayfabe health stream")
+        for n in range(count):
+            report = await sync_to_async(health)()
+            yield sse_message(json.dumps(report), event="health", id=n + 1)
+            if n + 1 < count:
+                await asyncio.sleep(interval)
+
+    return sse_response(stream())

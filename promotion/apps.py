@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class PromotionConfig(AppConfig):
+    name = "promotion"
+    verbose_name = "Promotions"

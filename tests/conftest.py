@@ -1,0 +1,192 @@
+"""The test harness: real Postgres (pytest-django), a real Celery worker against Redis, a real ASGI server
+(uvicorn) and real Chromium (Playwright for Python driving Debian's /usr/bin/chromium)."""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+# Playwright's sync API keeps an event loop in the test thread; Django would then refuse ORM calls made
+# by the test itself (never by the server, which runs in its own process without this flag).
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+BASE_DIR = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def service_env(database_name):
+    """Environment for a child process (server, worker) that must use the test database."""
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    env = dict(os.environ)
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings.test",
+        DATABASE_URL=f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{database_name}",
+        REDIS_URL=settings.REDIS_URL,
+        PYTHONUNBUFFERED="1",
+    )
+    return env
+
+
+class ServiceProcess:
+    """A child process we can start, kill -9 and restart (fault tests use that)."""
+
+    def __init__(self, argv, env, log_path):
+        self.argv, self.env, self.log_path = argv, env, log_path
+        self.proc = None
+
+    def start(self):
+        log = open(self.log_path, "ab")  # noqa: SIM115 - closed with the process
+        self.proc = subprocess.Popen(self.argv, cwd=BASE_DIR, env=self.env, stdout=log, stderr=subprocess.STDOUT)  # noqa: S603
+        return self
+
+    def kill(self):
+        """SIGKILL the whole process group member we started (the fault: no clean shutdown)."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=5)
+
+    def log(self):
+        return Path(self.log_path).read_text(errors="replace") if Path(self.log_path).exists() else ""
+
+
+@pytest.fixture(scope="session")
+def test_database_name(django_db_setup, django_db_blocker):
+    from django.db import connection
+
+    return connection.settings_dict["NAME"]
+
+
+@pytest.fixture(scope="session")
+def asgi_server(test_database_name, tmp_path_factory):
+    """A real uvicorn serving config.asgi against the test database. Yields its base URL."""
+    port = free_port()
+    log = tmp_path_factory.mktemp("asgi") / "uvicorn.log"
+    server = ServiceProcess(
+        [str(BIN / "uvicorn"), "config.asgi:application", "--host", "127.0.0.1", "--port", str(port)],
+        service_env(test_database_name),
+        log,
+    ).start()
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(f"{url}/healthz", timeout=2).status_code in (200, 503):
+                break
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline or server.proc.poll() is not None:
+            server.stop()
+            pytest.fail(f"uvicorn did not start:\n{server.log()[-3000:]}")
+        time.sleep(0.2)
+    yield url
+    server.stop()
+
+
+@pytest.fixture
+def live_url(asgi_server, transactional_db):
+    """The ASGI server's URL, for a test whose data must be committed so the server can see it."""
+    return asgi_server
+
+
+class CeleryWorker(ServiceProcess):
+    def wait_ready(self, timeout=60):
+        from config.celery_app import ping
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"celery worker exited:\n{self.log()[-3000:]}")
+            try:
+                return ping.apply_async(expires=5).get(timeout=5)
+            except Exception:  # noqa: BLE001 - not up yet
+                time.sleep(0.3)
+        raise RuntimeError(f"celery worker not ready:\n{self.log()[-3000:]}")
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(test_database_name, tmp_path_factory):
+    """One real `celery worker` process (prefork, concurrency 1) for the whole session."""
+    from config.celery_app import app
+
+    app.control.purge()
+    log = tmp_path_factory.mktemp("celery") / "worker.log"
+    worker = CeleryWorker(
+        [
+            str(BIN / "celery"),
+            "-A",
+            "config",
+            "worker",
+            "-c",
+            "1",
+            "--loglevel",
+            "INFO",
+            "-n",
+            f"test-{os.getpid()}@%h",
+        ],
+        service_env(test_database_name),
+        log,
+    ).start()
+    worker.wait_ready()
+    yield worker
+    worker.stop()
+
+
+@pytest.fixture
+def celery_worker(celery_worker_process, transactional_db):
+    """A real worker that sees what the test commits. Restarted if a test killed it."""
+    if celery_worker_process.proc.poll() is not None:
+        celery_worker_process.start().wait_ready()
+    yield celery_worker_process
+    if celery_worker_process.proc.poll() is not None:
+        celery_worker_process.start().wait_ready()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context()
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()
