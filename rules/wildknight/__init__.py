@@ -1,0 +1,70 @@
+"""wildknight: the d20 roll-high ruleset digested from Wild World Wrestling (seed 004).
+
+Modules follow the seed's sections: ``damage`` (LIFTING AND KNOCKDOWN, DAMAGE), ``attack`` (AUTOMATIC/CRITICAL
+HITS & MISSES), ``stun`` (STUN), ``heat`` (HEAT), ``pins`` (PIN FALL), ``referee`` (DISQUALIFICATION); ``sheet``
+and ``tables`` hold the gap-filled sheet and maneuver list; ``match`` runs the rounds. Decisions where the seed
+is silent are in ``docs/rules/wildknight.md``.
+
+Stipulation keys read: ``time_limit`` (seconds, default 1800; one round = 30 seconds), ``no_dq`` (bool),
+``starting_heat`` ([side A, side B] Heat carried in from promo segments, 0..4 each).
+"""
+
+from rules.base import Ruleset
+from rules.errors import SetupError
+from rules.registry import register
+from rules.wildknight import match, sheet
+from rules.wildknight.state import HEAT_MAX
+from rules.wildknight.tables import MANEUVERS, MODIFIERS
+
+STIPULATIONS = {
+    "time_limit": "seconds of match time before a draw (default 1800; a round is 30 seconds; at most 400 rounds)",
+    "no_dq": "true: no warnings or disqualifications (a caught pin cheat still stops the count)",
+    "starting_heat": "[A, B]: Heat each side brings in from promo segments (0..4)",
+}
+
+
+@register
+class WildKnight(Ruleset):
+    id = "wildknight"
+    name = "wildknight d20 (Wild World Wrestling digest)"
+    match_kinds = ("singles",)
+
+    def sheet_spec(self):
+        spec = sheet.sheet_spec()
+        spec["stipulations"] = dict(STIPULATIONS)
+        spec["modifiers"] = dict(MODIFIERS)
+        return spec
+
+    def validate_sheet(self, raw):
+        return sheet.validate_sheet(raw)
+
+    def example_sheet(self, seed=None):
+        return sheet.example_sheet(seed)
+
+    def derived(self, sheet_):
+        return sheet.derived(sheet_)
+
+    def maneuvers(self):
+        return [m.as_dict() for m in MANEUVERS]
+
+    def check_setup(self, setup):
+        super().check_setup(setup)
+        if len(setup.sides) != 2:
+            raise SetupError("a wildknight singles match has exactly two sides")
+        tl = setup.option("time_limit")
+        if tl is not None and (isinstance(tl, bool) or not isinstance(tl, int) or tl < match.SECONDS_PER_ROUND):
+            raise SetupError(f"time_limit must be a whole number of seconds, at least {match.SECONDS_PER_ROUND}")
+        no_dq = setup.option("no_dq")
+        if no_dq is not None and not isinstance(no_dq, bool):
+            raise SetupError("no_dq must be true or false")
+        heat = setup.option("starting_heat")
+        if heat is not None and (
+            not isinstance(heat, list | tuple)
+            or len(heat) != 2
+            or any(isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= HEAT_MAX for h in heat)
+        ):
+            raise SetupError(f"starting_heat must be two whole numbers from 0 to {HEAT_MAX}")
+
+    def resolve(self, setup, dice, seed=None):
+        self.check_setup(setup)
+        return match.resolve(setup, dice, seed)

@@ -1,0 +1,321 @@
+"""A wildknight singles match: the round loop that ties the seed's sections together.
+
+Each round (REFERENCE K4): both wrestlers declare a maneuver (a stunned one declares none), finishers spend
+their Heat, both roll their Maneuver Roll, the opposed roll is settled (``attack``), and the winner's move is
+performed: lifting/knockdown (``damage``), damage dice, Heat, warnings and the DQ roll (``referee``), stun
+(``stun``), submission holds (``submission``) or the pin counts (``pins``). A round is 30 seconds of match
+time; the match is a draw when the time limit runs out.
+"""
+
+from rules.base import EventLog
+from rules.wildknight import damage, heat, narration, pins, referee, stun, submission, tactics
+from rules.wildknight.attack import opposed
+from rules.wildknight.rolls import d20
+from rules.wildknight.state import Wrestler
+from rules.wildknight.tables import KD, PIN, PIN_ATTEMPT, RL, ST, SUB
+
+SECONDS_PER_ROUND = 30
+DEFAULT_TIME_LIMIT = 1800  # 30 minutes = 60 rounds
+MAX_ROUNDS = 400  # the hard turn cap whatever the time limit says
+INITIATIVE_TRIES = 3
+COLLISION_DICE = 3  # K-19: 3d6 Fatigue each
+
+
+def max_rounds(time_limit):
+    return max(1, min(MAX_ROUNDS, time_limit // SECONDS_PER_ROUND))
+
+
+class Match:
+    def __init__(self, setup, dice, seed=None):
+        self.dice = dice
+        self.w = (Wrestler(setup.sides[0][0], 0), Wrestler(setup.sides[1][0], 1))
+        self.initiative = None
+        self.no_dq = bool(setup.option("no_dq", False))
+        self.time_limit = setup.option("time_limit") or DEFAULT_TIME_LIMIT
+        self.max_rounds = max_rounds(self.time_limit)
+        for w, h in zip(self.w, setup.option("starting_heat") or (0, 0)):
+            w.heat = h
+        self.log = EventLog(dice, self.snapshot, seed)
+        self.outcome = None
+        self.stunned_now = (False, False)
+
+    def snapshot(self):
+        ini = self.initiative
+        return [w.snapshot(ini == w.side) for w in self.w]
+
+    def finish(self, winner, method, text):
+        if self.outcome is None:
+            self.outcome = (winner, method, text)
+
+    # --- the match ---------------------------------------------------------------------------
+    def run(self):
+        log = self.log
+        a, b = self.w
+        winner = self.roll_initiative("opening bell")
+        yield log.emit("bell", narration.bell(a.name, b.name, self.w[winner].name), actor=winner)
+        while self.outcome is None:
+            if log.round >= self.max_rounds:
+                log.clock = self.max_rounds * SECONDS_PER_ROUND
+                self.finish(None, "draw", narration.time_limit(self.time_limit // 60))
+                break
+            log.round += 1
+            log.clock = (log.round - 1) * SECONDS_PER_ROUND
+            yield from self.play_round()
+            for w, was in zip(self.w, self.stunned_now):
+                if was and w.stunned > 0:
+                    w.stunned -= 1
+        winner, method, text = self.outcome
+        yield log.result(winner, method, text, time_limit=self.time_limit)
+
+    def roll_initiative(self, purpose):
+        """REFERENCE K4: d20 + Athleticism - Fatigue penalty each; ties re-roll (3 tries, then the better
+        Athleticism, then the first side)."""
+        a, b = self.w
+        for _ in range(INITIATIVE_TRIES):
+            ra = d20(
+                self.dice, a, f"initiative: {purpose}", (("Athleticism", a.attrs["Athleticism"]),), automatic=False
+            )
+            rb = d20(
+                self.dice, b, f"initiative: {purpose}", (("Athleticism", b.attrs["Athleticism"]),), automatic=False
+            )
+            ra.rec["need"] = rb.total + 1
+            rb.rec["need"] = ra.total + 1
+            if ra.total != rb.total:
+                winner = 0 if ra.total > rb.total else 1
+                ra.rec["outcome"] = "won" if winner == 0 else "lost"
+                rb.rec["outcome"] = "won" if winner == 1 else "lost"
+                break
+            ra.rec["outcome"] = rb.rec["outcome"] = "tie"
+        else:
+            winner = 1 if b.attrs["Athleticism"] > a.attrs["Athleticism"] else 0
+        self.initiative = winner
+        return winner
+
+    def reinitiative(self):
+        winner = self.roll_initiative("no one hit")
+        yield self.log.emit("initiative", narration.initiative(self.w[winner].name), actor=winner)
+
+    def play_round(self):
+        dice, log = self.dice, self.log
+        ws = self.w
+        rnd = log.round
+        stunned = (ws[0].stunned > 0, ws[1].stunned > 0)
+        self.stunned_now = stunned
+        decl = [None if stunned[i] else tactics.choose(dice, ws[i], ws[1 - i], rnd) for i in (0, 1)]
+        # K-26: the finisher's Heat is spent after declaring it and before rolling, hit or miss.
+        for i in (0, 1):
+            d = decl[i]
+            if d is not None and d.finisher:
+                w = ws[i]
+                heat.spend(w)
+                yield log.emit(
+                    "finisher",
+                    narration.finisher_call(w.name, w.finisher_name, w.heat),
+                    actor=i,
+                    target=1 - i,
+                    maneuver=d.move.name,
+                    finisher=w.finisher_name,
+                    heat_spent=1,
+                )
+        # K-29: trying a move that does not need a prone target brings the opponent back up.
+        for i in (0, 1):
+            d = decl[i]
+            if d is not None and not d.move.needs_prone:
+                ws[1 - i].prone = False
+        rolls = []
+        labels = []
+        for i in (0, 1):
+            w, d = ws[i], decl[i]
+            if d is None:
+                label = "stunned"
+                rolls.append(d20(dice, w, "maneuver roll: stunned (d20/2)", halved=True))
+            else:
+                mv = d.move
+                label = w.finisher_name if d.finisher else mv.name
+                mods = [(mv.key, w.attrs[mv.key]), ("exertion", d.exertion), ("stare-down", w.next_mod)]
+                if mv is PIN_ATTEMPT:
+                    mods.append(("sunset flip", w.pin_bonus))
+                rolls.append(d20(dice, w, f"maneuver roll: {label}", mods))
+            labels.append(label)
+            w.next_mod = 0
+            w.pin_bonus = 0
+        for i in (0, 1):
+            d = decl[i]
+            if d is not None and d.exertion:
+                damage.exert(ws[i], d.exertion)  # K-8: exertion converts to Fatigue, hit or miss
+        res = opposed(dice, rolls, self.initiative, labels)
+        declared = [
+            decl[i].as_dict(i, ws[i].finisher_name) if decl[i] else {"side": i, "maneuver": None, "stunned": True}
+            for i in (0, 1)
+        ]
+        if res.collision:
+            yield from self.collide(declared)
+            return
+        if res.winner is None:
+            yield log.emit("maneuver", narration.whiff(ws[0].name, ws[1].name), outcome="whiff", declared=declared)
+            yield from self.reinitiative()
+            return
+        win = res.winner
+        self.initiative = win  # K-4: whoever hits (or ducks) gains initiative
+        w, loser = ws[win], ws[1 - win]
+        if decl[win] is None:
+            text = narration.duck(w.name, loser.name) if decl[1 - win] else narration.both_stunned(w.name)
+            yield log.emit("maneuver", text, actor=win, target=1 - win, outcome="duck", declared=declared)
+        else:
+            yield from self.perform(w, loser, decl[win], res, rolls[win], rolls[1 - win], declared)
+        # K-38: an illegal move that rolled an automatic hit and still lost is a warning too.
+        ld = decl[1 - win]
+        if (
+            self.outcome is None
+            and not self.no_dq
+            and ld is not None
+            and referee.infraction(ld.move, rolls[1 - win], 0)
+        ):
+            yield from self.warning(loser, w, f"automatic hit with {ld.move.name}")
+
+    def collide(self, declared):
+        """K-19: head-to-head critical misses: both down, 3d6 Fatigue each, least damage gets initiative."""
+        a, b = self.w
+        took = []
+        for w in self.w:
+            dmg = sum(self.dice.roll(6, f"collision: {w.name}", side=w.side) for _ in range(COLLISION_DICE))
+            damage.add_fatigue(w, dmg)
+            w.prone = True
+            took.append(dmg)
+        tie = took[0] == took[1]
+        if not tie:
+            self.initiative = 0 if took[0] < took[1] else 1
+        yield self.log.emit(
+            "maneuver",
+            narration.collision(a.name, b.name, took[0], took[1]),
+            outcome="collision",
+            declared=declared,
+            damage=took,
+        )
+        if tie:
+            yield from self.reinitiative()
+
+    def perform(self, w, opp, d, res, wroll, oroll, declared):
+        """The winner's maneuver happens: lifting/knockdown, damage, Heat, then warnings, stun, submission."""
+        dice, log = self.dice, self.log
+        mv = d.move
+        name = w.finisher_name if d.finisher else mv.name
+        w.prone = False  # K-29: he hit a move
+        fields = {
+            "outcome": "hit",
+            "declared": declared,
+            "maneuver": name,
+            "base": mv.name,
+            "finisher": d.finisher,
+            "critical": res.critical,
+            "opponent_critical_miss": res.botched[opp.side],
+        }
+        if PIN in mv.mods:
+            if mv.standing_pin:
+                opp.prone = True
+            counts = 1 if tactics.followup_after_finisher(w, log.round) else pins.COUNTS
+            text = narration.hit(log.round, w.name, opp.name, name, None, [])
+            yield log.emit("maneuver", text, actor=w.side, target=opp.side, **fields)
+            yield from pins.pin(self, w, opp, counts, tactics.cheats(w, counts, self.no_dq))
+            return
+        if mv.heat:
+            gained = heat.gain(w, mv.heat)
+            yield log.emit(
+                "maneuver", narration.taunt(w.name), actor=w.side, target=opp.side, heat_gained=gained, **fields
+            )
+            return
+        if mv.stare:
+            opp.next_mod = -mv.stare
+            yield log.emit("maneuver", narration.stare(w.name, opp.name), actor=w.side, target=opp.side, **fields)
+            return
+        key = w.attrs[mv.key]
+        lifted = None
+        if RL in mv.mods or KD in mv.mods:
+            lifted = damage.lifts(key, opp.wm, wroll.total - oroll.total)
+            fields["margin_needed"] = damage.margin_needed(key, opp.wm)
+            fields["lifted" if RL in mv.mods else "knocked_down"] = lifted
+        dmg = 0
+        if RL in mv.mods and not lifted:
+            # K-3: a hit (initiative is his) but no damage: the target was never off the ground.
+            fields["outcome"] = "no-lift"
+            text = narration.failed_lift(w.name, opp.name, name)
+            yield log.emit("maneuver", text, actor=w.side, target=opp.side, damage=0, **fields)
+        else:
+            count = (damage.FINISHER_DICE if d.finisher else 1) + res.critical + res.botched[opp.side]
+            dmg, _ = damage.roll_damage(dice, mv.die, count, key, f"damage: {name}", w.side)
+            damage.add_fatigue(opp, dmg)
+            if lifted:
+                opp.prone = True
+            gained = heat.gain_for_damage(w, dmg)
+            if d.finisher:
+                w.finisher_round = log.round
+            if mv.self_fatigue:
+                damage.add_fatigue(w, dice.roll(mv.self_fatigue, f"self-inflicted: {name}", side=w.side), taken=False)
+            if mv.restful:
+                damage.rest(w)
+            if mv.pin_bonus:
+                w.pin_bonus = mv.pin_bonus
+            extras = []
+            if res.critical:
+                extras.append("critical hit")
+            if res.botched[opp.side]:
+                extras.append(f"{opp.name} botched")
+            if lifted and KD in mv.mods:
+                extras.append("down he goes")
+            if gained:
+                extras.append("+1 Heat")
+            text = narration.hit(log.round, w.name, opp.name, name, dmg, extras)
+            yield log.emit(
+                "maneuver", text, actor=w.side, target=opp.side, damage=dmg, dice=count, heat_gained=gained, **fields
+            )
+        if not self.no_dq and referee.infraction(mv, wroll, dmg):
+            yield from self.warning(w, opp, f"illegal {mv.name}")
+            if self.outcome:
+                return
+        if dmg > 0 and (ST in mv.mods or d.finisher):
+            yield from self.stun(opp, dmg, name, w)
+        if mv.self_stun and dmg // 2 > 0:
+            yield from self.stun(w, dmg // 2, f"his own {name}", w)
+        if dmg and SUB in mv.mods and submission.must_resist(opp):
+            held, outcome, _ = submission.resist(dice, opp, dmg, name)
+            yield log.emit(
+                "submission",
+                narration.submission(opp.name, name, not held),
+                actor=w.side,
+                target=opp.side,
+                outcome="escaped" if held else "tapped",
+            )
+            if not held:
+                self.finish(w.side, "submission", narration.submission(opp.name, name, True))
+
+    def stun(self, victim, df, label, attacker):
+        rounds, outcome, _ = stun.resist(self.dice, victim, df, label)
+        if rounds:
+            stun.apply(victim, rounds, self.stunned_now[victim.side])
+        yield self.log.emit(
+            "stun",
+            narration.stun(victim.name, rounds),
+            actor=attacker.side,
+            target=victim.side,
+            rounds=rounds,
+            outcome=outcome,
+        )
+
+    def warning(self, offender, victim, reason):
+        survived, excuse, _ = referee.warn(self.dice, offender)
+        yield self.log.emit(
+            "warning",
+            narration.warning(offender.name, offender.warnings, excuse, survived),
+            actor=offender.side,
+            target=victim.side,
+            warnings=offender.warnings,
+            excuse=excuse,
+            reason=reason,
+            disqualified=not survived,
+        )
+        if not survived:
+            self.finish(victim.side, "disqualification", narration.dq(victim.name, offender.name))
+
+
+def resolve(setup, dice, seed=None):
+    yield from Match(setup, dice, seed).run()

@@ -1,0 +1,296 @@
+"""The wildknight wrestler sheet: name, alignment, weight, six attributes, maneuvers, finisher, tactics.
+
+The seed names six attributes (Brawn, Power, Athleticism, Flair, Deception, Presence) but gives no sheet.
+REFERENCE P-K1 is adopted: the four abilities run -5..+5 (0 = average), Deception and Presence (skills in
+Wild World Wrestling) run 0..+5. All six live in one ``attributes`` block.
+"""
+
+import random
+
+from rules.errors import SheetError
+from rules.wildknight.tables import ATTRIBUTES, BY_NAME, ILL, MANEUVERS, PIN, PIN_ATTEMPT, weight_mod
+
+ABILITIES = ("Brawn", "Power", "Athleticism", "Flair")
+SKILLS = ("Deception", "Presence")
+RANGES = dict.fromkeys(ABILITIES, (-5, 5)) | dict.fromkeys(SKILLS, (0, 5))
+WEIGHT_RANGE = (100, 700)
+NAME_MAX = 60
+MANEUVER_COUNT = (3, 20)
+ALIGNMENTS = ("face", "heel")
+EXCUSES = ("best", "lie", "intimidate")
+
+# Tactics keys: (type, min, max, description). Defaults depend on alignment (see ``tactics_for``).
+TACTICS = {
+    "illegal": (bool, None, None, "uses illegal moves (default: heels yes, faces no)"),
+    "cheat": (int, 0, 2, "pin cheats (tights, ropes) tried before the counts (default: heels 1, faces 0)"),
+    "exertion": (int, 0, 5, "exertion on ordinary maneuvers, +E to the roll for 2E Fatigue (default 0)"),
+    "finisher_exertion": (int, 0, 5, "exertion on the finisher (default 2)"),
+    "cover_at": (int, 0, 10, "covers a prone opponent whose Fatigue penalty is at least this (default 1)"),
+    "finisher_at": (int, 0, 10, "calls the finisher once the opponent's Fatigue penalty is at least this (default 1)"),
+    "excuse": (str, None, None, "DQ excuse: best, lie (Deception + Flair) or intimidate (Presence + Brawn)"),
+}
+
+
+def tactics_for(sheet):
+    """The sheet's tactics with every default filled in."""
+    heel = sheet["alignment"] == "heel"
+    tactics = {
+        "illegal": heel,
+        "cheat": 1 if heel else 0,
+        "exertion": 0,
+        "finisher_exertion": 2,
+        "cover_at": 1,
+        "finisher_at": 1,
+        "excuse": "best",
+    }
+    tactics.update(sheet.get("tactics") or {})
+    return tactics
+
+
+def fatigue_threshold(brawn):
+    """K-10: one point of Fatigue penalty for every full (20 + Brawn) Fatigue."""
+    return 20 + brawn
+
+
+def sheet_spec():
+    return {
+        "ruleset": "wildknight",
+        "fields": {
+            "name": {"type": "string", "max_length": NAME_MAX, "required": True, "help": "ring name"},
+            "alignment": {"type": "choice", "choices": list(ALIGNMENTS), "required": True},
+            "weight": {
+                "type": "integer",
+                "min": WEIGHT_RANGE[0],
+                "max": WEIGHT_RANGE[1],
+                "unit": "lb",
+                "required": True,
+                "help": "gives the Weight Mod",
+            },
+            "maneuvers": {
+                "type": "list",
+                "of": "choice",
+                "choices": [m.name for m in MANEUVERS],
+                "min_items": MANEUVER_COUNT[0],
+                "max_items": MANEUVER_COUNT[1],
+                "unique": True,
+                "required": True,
+                "help": "moves the wrestler knows; Pin Attempt is always known",
+            },
+            "finisher": {
+                "type": "object",
+                "required": True,
+                "fields": {
+                    "name": {"type": "string", "max_length": NAME_MAX, "required": True},
+                    "maneuver": {
+                        "type": "choice",
+                        "choices": [m.name for m in MANEUVERS if m.die],
+                        "required": True,
+                        "help": "one of the wrestler's damaging maneuvers",
+                    },
+                },
+            },
+            "tactics": {
+                "type": "object",
+                "required": False,
+                "fields": {
+                    key: (
+                        {"type": "boolean", "help": desc}
+                        if typ is bool
+                        else {"type": "choice", "choices": list(EXCUSES), "help": desc}
+                        if typ is str
+                        else {"type": "integer", "min": lo, "max": hi, "help": desc}
+                    )
+                    for key, (typ, lo, hi, desc) in TACTICS.items()
+                },
+            },
+        },
+        "attributes": [
+            {
+                "name": name,
+                "min": RANGES[name][0],
+                "max": RANGES[name][1],
+                "kind": "ability" if name in ABILITIES else "skill",
+            }
+            for name in ATTRIBUTES
+        ],
+        "derived": {
+            "weight_mod": "Weight Mod from weight (REFERENCE K3 table)",
+            "fatigue_threshold": "20 + Brawn: Fatigue per -1 Fatigue penalty",
+            "ability_points": "sum of the four abilities (Wild World Wrestling creation: 5 points)",
+            "skill_ranks": "Deception + Presence (creation: 4 ranks)",
+        },
+    }
+
+
+def _int(value, field, lo, hi):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SheetError(field, f"must be a whole number, not {type(value).__name__}")
+    if not lo <= value <= hi:
+        raise SheetError(field, f"must be between {lo} and {hi}, got {value}")
+    return value
+
+
+def _str(value, field, max_length=NAME_MAX):
+    if not isinstance(value, str):
+        raise SheetError(field, f"must be text, not {type(value).__name__}")
+    value = value.strip()
+    if not value:
+        raise SheetError(field, "must not be empty")
+    if len(value) > max_length:
+        raise SheetError(field, f"must be at most {max_length} characters")
+    return value
+
+
+def validate_sheet(raw):
+    """Return a normalized copy of ``raw`` or raise SheetError naming the field."""
+    if not isinstance(raw, dict):
+        raise SheetError("sheet", "must be an object")
+    known = {"name", "alignment", "weight", "attributes", "maneuvers", "finisher", "tactics"}
+    for key in raw:
+        if key not in known:
+            raise SheetError(str(key), "unknown field")
+    for key in ("name", "alignment", "weight", "attributes", "maneuvers", "finisher"):
+        if key not in raw:
+            raise SheetError(key, "is required")
+    sheet = {"name": _str(raw["name"], "name")}
+    if raw["alignment"] not in ALIGNMENTS:
+        raise SheetError("alignment", f"must be one of {', '.join(ALIGNMENTS)}")
+    sheet["alignment"] = raw["alignment"]
+    sheet["weight"] = _int(raw["weight"], "weight", *WEIGHT_RANGE)
+
+    attrs = raw["attributes"]
+    if not isinstance(attrs, dict):
+        raise SheetError("attributes", "must be an object")
+    for key in attrs:
+        if key not in RANGES:
+            raise SheetError(f"attributes.{key}", f"unknown attribute (known: {', '.join(ATTRIBUTES)})")
+    sheet["attributes"] = {}
+    for name in ATTRIBUTES:
+        if name not in attrs:
+            raise SheetError(f"attributes.{name}", "is required")
+        sheet["attributes"][name] = _int(attrs[name], f"attributes.{name}", *RANGES[name])
+
+    moves = raw["maneuvers"]
+    if not isinstance(moves, list):
+        raise SheetError("maneuvers", "must be a list of maneuver names")
+    if not MANEUVER_COUNT[0] <= len(moves) <= MANEUVER_COUNT[1]:
+        raise SheetError("maneuvers", f"must list {MANEUVER_COUNT[0]} to {MANEUVER_COUNT[1]} maneuvers")
+    seen = []
+    for i, name in enumerate(moves):
+        if not isinstance(name, str):
+            raise SheetError(f"maneuvers.{i}", "must be a maneuver name")
+        if name not in BY_NAME:
+            raise SheetError(f"maneuvers.{i}", f"unknown maneuver {name!r}")
+        if name in seen:
+            raise SheetError(f"maneuvers.{i}", f"{name} is listed twice")
+        seen.append(name)
+    if not any(not BY_NAME[n].needs_prone and PIN not in BY_NAME[n].mods for n in seen):
+        raise SheetError("maneuvers", "needs at least one maneuver that works on a standing opponent")
+    sheet["maneuvers"] = seen
+
+    fin = raw["finisher"]
+    if not isinstance(fin, dict):
+        raise SheetError("finisher", "must be an object with name and maneuver")
+    for key in fin:
+        if key not in ("name", "maneuver"):
+            raise SheetError(f"finisher.{key}", "unknown field")
+    for key in ("name", "maneuver"):
+        if key not in fin:
+            raise SheetError(f"finisher.{key}", "is required")
+    fin_name = _str(fin["name"], "finisher.name")
+    base = fin["maneuver"]
+    if not isinstance(base, str) or base not in BY_NAME:
+        raise SheetError("finisher.maneuver", f"unknown maneuver {base!r}")
+    if not BY_NAME[base].die:
+        raise SheetError("finisher.maneuver", f"{base} does no damage and cannot be a finisher")
+    if base not in seen:
+        raise SheetError("finisher.maneuver", f"{base} is not one of the wrestler's maneuvers")
+    sheet["finisher"] = {"name": fin_name, "maneuver": base}
+
+    tactics = raw.get("tactics")
+    if tactics is not None:
+        if not isinstance(tactics, dict):
+            raise SheetError("tactics", "must be an object")
+        clean = {}
+        for key, value in tactics.items():
+            if key not in TACTICS:
+                raise SheetError(f"tactics.{key}", "unknown tactic")
+            typ, lo, hi, _ = TACTICS[key]
+            field = f"tactics.{key}"
+            if typ is bool:
+                if not isinstance(value, bool):
+                    raise SheetError(field, "must be true or false")
+            elif typ is str:
+                if value not in EXCUSES:
+                    raise SheetError(field, f"must be one of {', '.join(EXCUSES)}")
+            else:
+                _int(value, field, lo, hi)
+            clean[key] = value
+        sheet["tactics"] = clean
+    return sheet
+
+
+def derived(sheet):
+    a = sheet["attributes"]
+    return {
+        "weight_mod": weight_mod(sheet["weight"]),
+        "fatigue_threshold": fatigue_threshold(a["Brawn"]),
+        "ability_points": sum(a[n] for n in ABILITIES),
+        "skill_ranks": sum(a[n] for n in SKILLS),
+    }
+
+
+CANONICAL = {
+    "name": "Rowdy Rex Rampage",
+    "alignment": "heel",
+    "weight": 265,
+    "attributes": {"Brawn": 2, "Power": 2, "Athleticism": 0, "Flair": 1, "Deception": 2, "Presence": 2},
+    "maneuvers": [
+        "Punch",
+        "Knee Strike",
+        "Clothesline",
+        "Shoulderblock",
+        "Body Slam",
+        "Vertical Suplex",
+        "Powerbomb",
+        "Stomp",
+        "Bear Hug",
+        "Eye Rake",
+        "Taunt",
+    ],
+    "finisher": {"name": "Rampage Bomb", "maneuver": "Powerbomb"},
+}
+
+_FIRST = ("Rowdy", "Flash", "Iron", "Lucky", "Mad Dog", "El", "Big", "Sweet", "Dirty", "Golden", "Jungle", "Razor")
+_LAST = ("Rex", "Dakota", "Vega", "Kowalski", "Santos", "Boone", "McCoy", "Steele", "Lynx", "Blaze", "Duval")
+_FINISHER_WORDS = ("Doomsday", "Lights Out", "Final", "Killswitch", "Crown", "Thunder", "Midnight", "Last Call")
+
+
+def example_sheet(seed=None):
+    """The canonical sheet without a seed; a random valid one drawn from ``random.Random(seed)``."""
+    if seed is None:
+        return validate_sheet({**CANONICAL, "attributes": dict(CANONICAL["attributes"])})
+    rng = random.Random(seed)
+    # Wild World Wrestling random creation: 1d6 - 1d4 per ability; 0..3 ranks per skill.
+    attrs = {name: rng.randint(1, 6) - rng.randint(1, 4) for name in ABILITIES}
+    attrs |= {name: rng.randint(0, 3) for name in SKILLS}
+    alignment = rng.choice(ALIGNMENTS)
+    pool = [m.name for m in MANEUVERS if m is not PIN_ATTEMPT and (alignment == "heel" or ILL not in m.mods)]
+    moves = rng.sample(pool, rng.randint(6, 11))
+    standing = [n for n in moves if not BY_NAME[n].needs_prone and PIN not in BY_NAME[n].mods]
+    if not standing:
+        moves.append("Punch")
+    damaging = [n for n in moves if BY_NAME[n].die >= 8] or [n for n in moves if BY_NAME[n].die]
+    if not damaging:
+        moves.append("Clothesline")
+        damaging = ["Clothesline"]
+    base = rng.choice(damaging)
+    raw = {
+        "name": f"{rng.choice(_FIRST)} {rng.choice(_LAST)}",
+        "alignment": alignment,
+        "weight": rng.randrange(170, 400, 5),
+        "attributes": attrs,
+        "maneuvers": moves,
+        "finisher": {"name": f"{rng.choice(_FINISHER_WORDS)} {base}", "maneuver": base},
+    }
+    return validate_sheet(raw)

@@ -1,0 +1,23 @@
+"""STUN: the Brawn roll against Df = damage dealt; 1 round, 2 on an automatic failure, 3 on a critical one.
+
+The stunned wrestler's halved Maneuver Roll is in ``rolls.d20(halved=True)``; the round loop (``match``)
+skips his maneuver choice and counts the rounds down.
+"""
+
+from rules.wildknight.rolls import check
+
+ROUNDS = {"failure": 1, "automatic-failure": 2, "critical-failure": 3}
+
+
+def resist(dice, wrestler, df, label):
+    """K-21/K-22: roll Brawn vs ``df``. Returns (rounds stunned (0 when resisted), outcome, roll)."""
+    success, outcome, roll = check(
+        dice, wrestler, f"resist stun: {label}", (("Brawn", wrestler.attrs["Brawn"]),), df, confirm_failure=True
+    )
+    return (0 if success else ROUNDS[outcome]), outcome, roll
+
+
+def apply(wrestler, rounds, stunned_this_round):
+    """Stun ``wrestler`` for ``rounds`` rounds starting next round (a stun never shortens one he has)."""
+    extra = 1 if stunned_this_round else 0  # this round's count is still to come off
+    wrestler.stunned = max(wrestler.stunned, rounds + extra)
