@@ -190,3 +190,12 @@ def page(browser):
     page = context.new_page()
     yield page
     context.close()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Browser tests last: Playwright's sync API leaves an event loop running in the main thread for the rest
+    of the session, which async tests (pytest-asyncio) cannot share."""
+    for item in items:
+        if "tests/browser/" in item.nodeid:
+            item.add_marker(pytest.mark.browser)
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

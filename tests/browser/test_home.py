@@ -1,7 +1,4 @@
-import pytest
 from django.contrib.auth import get_user_model
-
-pytestmark = pytest.mark.browser
 
 
 def test_a_visitor_sees_the_home_page_and_can_log_in(page, live_url):
