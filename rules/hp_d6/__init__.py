@@ -1,0 +1,52 @@
+"""hp-d6: the "WWF RPG" d6 system (seed 001): 20 HP, d6 initiative, six move types, three-roll pins.
+
+Modules follow the text: ``sheet`` (Hit Points, the wrestler), ``match`` (Taking Turns), ``moves``
+(The Moves: strike, grapple, high risk, pinning combination, submission, trademark finisher),
+``knockdown`` (Getting Up), ``pins`` (Going for the Pin), ``advanced`` (ADVANCED RULES),
+``tactics`` (who picks what) and ``narration`` (the play-by-play). Decisions: ``docs/rules/hp-d6.md``.
+"""
+
+from rules.base import Ruleset
+from rules.hp_d6 import match, sheet
+from rules.hp_d6.moves import FINISHER_HP, MOVE_TABLE, PIN_HP
+from rules.registry import register
+
+
+@register
+class HpD6(Ruleset):
+    id = "hp-d6"
+    name = "WWF RPG (d6, 20 HP)"
+    match_kinds = ("singles",)
+
+    def sheet_spec(self):
+        return sheet.sheet_spec()
+
+    def validate_sheet(self, raw):
+        return sheet.validate_sheet(raw)
+
+    def example_sheet(self, seed=None):
+        return sheet.example_sheet(seed)
+
+    def derived(self, sheet):
+        return {"hp": sheet.get("hp", sheet_default_hp()), "pin_at": PIN_HP, "finisher_at": FINISHER_HP}
+
+    def maneuvers(self):
+        return [dict(row) for row in MOVE_TABLE]
+
+    def check_setup(self, setup):
+        super().check_setup(setup)
+        if len(setup.sides) != 2:
+            from rules.errors import SetupError
+
+            raise SetupError("hp-d6 singles matches have exactly two sides")
+        match.parse_stipulation(setup.stipulation)
+
+    def resolve(self, setup, dice, seed=None):
+        return match.resolve(setup, dice, seed=seed)
+
+    def outcome(self, setup, dice, seed=None):
+        return match.outcome(setup, dice, seed=seed)
+
+
+def sheet_default_hp():
+    return sheet.HP_DEFAULT

@@ -1,0 +1,66 @@
+"""Getting Up.
+
+"If you are the recipient of an attack you are immediately knocked down, and are considered to be
+'prone'. If you are prone when it comes to your turn, each player rolls a d6, if the prone wrestler
+rolls highest, then he/she gets up and can attack on their next turn. If you roll a natural 6 you may
+get up and also make an attack that turn. For every turn the prone wrestler is not attacked
+successfully, he/she adds a +1 to his/her roll."
+"""
+
+from rules.hp_d6 import narration
+
+P_GET_UP = "get up: prone wrestler"
+P_GET_UP_OPP = "get up: opponent"
+
+
+def knock_down(wrestler):
+    """He was successfully attacked: down he goes; his +1s start again; he drops any foreign object."""
+    wrestler.prone = True
+    wrestler.turns_not_hit = 0
+    wrestler.hit = True
+    wrestler.weapon = None
+
+
+def crash(wrestler):
+    """He missed a high-risk move and hit the mat: prone, but not attacked by anyone (keeps his weapon)."""
+    wrestler.prone = True
+    wrestler.turns_not_hit = 0
+
+
+def stand(wrestler):
+    wrestler.prone = False
+    wrestler.turns_not_hit = 0
+
+
+def get_up(m, w, opp):
+    """The prone wrestler's turn starts with a roll-off. Returns True if he may also attack this turn."""
+    bonus = w.turns_not_hit
+    if m.loud:
+        dice = m.dice
+        rec = dice.roll_record(6, P_GET_UP, side=w.side)
+        d = dice.roll_record(6, P_GET_UP_OPP, side=opp.side)["value"]
+        a = rec["value"]
+        rec["modifiers"] = [{"name": "turns not hit", "amount": bonus}] if bonus else []
+        rec["need"] = max(d + 1 - bonus, 1)
+        rec["outcome"] = "success" if a == 6 or a + bonus > d else "failure"
+    else:
+        d6 = m.d6
+        a = d6()
+        d = d6()
+    if a == 6:  # a natural 6 always gets him up, and he attacks this very turn
+        outcome = "up and attack"
+    elif a + bonus > d:
+        outcome = "up"
+    else:
+        outcome = "down"
+    if outcome != "down":
+        stand(w)
+    m.emit(
+        "get_up",
+        lambda: narration.get_up(w, opp, outcome, bonus),
+        w.side,
+        opp.side,
+        outcome=outcome,
+        bonus=bonus,
+    )
+    return outcome == "up and attack"

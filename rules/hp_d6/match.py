@@ -1,0 +1,307 @@
+"""Taking Turns: the match loop, the wrestlers' state and the one place dice are rolled.
+
+"The order of turn is determined by each player rolling a d6 for initiative each turn. The player
+that rolls the highest gets to go first. After both players have taken their turns, each player rolls
+initiative again, and the turn sequence begins again."
+
+A ``Match`` runs in one of two modes that roll exactly the same dice in the same order:
+
+* loud (``resolve``): every die is a roll record, every step an event (``events`` is the buffer);
+* quiet (``outcome``, used by odds and the benchmark): no records and no events, only the ``seq``
+  counter advances, so the final result event is byte-identical to the loud one.
+"""
+
+from rules.base import EventLog
+from rules.dice import RandomDice
+from rules.errors import SetupError
+from rules.hp_d6 import advanced, knockdown, narration, tactics
+from rules.hp_d6.moves import FINISHER_HP, PIN_HP, TAPOUT_ROLLS  # noqa: F401 - re-exported
+from rules.hp_d6.tactics import Tactics
+
+SECONDS_PER_TURN = 15  # one wrestler's turn; a round (both turns) is 30 seconds of match time
+DEFAULT_TIME_LIMIT = 1800  # 30 minutes, then a time-limit draw
+TIME_LIMIT_MIN = 60
+TIME_LIMIT_MAX = 14400
+ADVANCED_KEYS = ("foreign_objects", "run_ins", "attack_referee")
+STIPULATION_KEYS = ("time_limit", "advanced", "no_dq")
+
+
+def _fast_draws(rng):
+    """d6 and dN draws straight from ``rng.getrandbits``, the way ``Random.randint(1, n)`` makes them.
+
+    CPython's ``randint(1, n)`` is ``1 + _randbelow(n)``: take ``n.bit_length()`` bits, retry while too
+    big. Doing the same without the four layers of calls is what makes quiet mode fast. ``FAST_DICE``
+    checks at import that both give the same numbers; if a Python version ever differs, quiet mode falls
+    back to ``dice._draw`` (and the tests comparing quiet with loud results would tell).
+    """
+    bits = rng.getrandbits
+
+    def d6():
+        r = bits(3)
+        while r >= 6:
+            r = bits(3)
+        return r + 1
+
+    def dn(n):
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return r + 1
+
+    return d6, dn
+
+
+def _check_fast_draws():
+    import random
+
+    slow, fast = random.Random(20261130), random.Random(20261130)
+    d6, dn = _fast_draws(fast)
+    sizes = (6, 6, 2, 6, 13, 6, 31, 6, 64, 6, 7, 100)
+    return all(slow.randint(1, n) == (d6() if n == 6 else dn(n)) for n in sizes * 50)
+
+
+FAST_DICE = _check_fast_draws()
+
+
+class MatchEnded(Exception):  # noqa: N818 - control flow, not an error
+    """Raised by ``Match.finish`` after the result event so nested moves unwind at once."""
+
+
+class Wrestler:
+    """One wrestler's match state (``state()`` is what every event carries)."""
+
+    __slots__ = (
+        "side",
+        "name",
+        "alignment",
+        "hp",
+        "hp_max",
+        "prone",
+        "turns_not_hit",
+        "hit",
+        "finisher",
+        "moves",
+        "ally",
+        "tactics",
+        "weapon",
+        "run_in_used",
+        "opp",
+    )
+
+    def __init__(self, sheet, side):
+        self.side = side
+        self.name = sheet["name"]
+        self.alignment = sheet.get("alignment", "face")
+        self.hp = self.hp_max = sheet.get("hp", 20)
+        self.prone = False
+        self.turns_not_hit = 0
+        self.hit = False  # successfully attacked during the current turn
+        self.finisher = sheet["finisher"]
+        self.moves = sheet["moves"]
+        self.ally = sheet.get("ally") or "a friend from the locker room"
+        self.tactics = Tactics(sheet)
+        self.weapon = None  # the foreign object he is holding (advanced rules)
+        self.run_in_used = False
+        self.opp = None  # the other wrestler, set by the Match
+
+    def move_name(self, kind, fallback, turn):
+        """Which of his favourite moves of ``kind`` he uses on this turn (no dice: it only changes the words)."""
+        names = self.moves.get(kind)
+        if not names:
+            return fallback
+        return names[turn % len(names)]
+
+    def state(self):
+        return {
+            "name": self.name,
+            "side": self.side,
+            "hp": self.hp,
+            "hp_max": self.hp_max,
+            "prone": self.prone,
+            "turns_not_hit": self.turns_not_hit,
+            "finisher": self.finisher,
+            "weapon": self.weapon,
+            "run_in_used": self.run_in_used,
+        }
+
+
+def parse_stipulation(stipulation):
+    """Check and normalize the stipulation keys hp-d6 reads; raise SetupError naming the key."""
+    limit = stipulation.get("time_limit")
+    if limit is None:
+        limit = DEFAULT_TIME_LIMIT
+    if isinstance(limit, bool) or not isinstance(limit, int | float):
+        raise SetupError("time_limit: must be a number of seconds")
+    if not TIME_LIMIT_MIN <= limit <= TIME_LIMIT_MAX:
+        raise SetupError(f"time_limit: must be between {TIME_LIMIT_MIN} and {TIME_LIMIT_MAX} seconds")
+    raw = stipulation.get("advanced") or {}
+    if raw is True:
+        raw = dict.fromkeys(ADVANCED_KEYS, True)
+    if not isinstance(raw, dict):
+        raise SetupError("advanced: must be true or a mapping like {'run_ins': true}")
+    for key, value in raw.items():
+        if key not in ADVANCED_KEYS:
+            raise SetupError(f"advanced.{key}: unknown option (known: {', '.join(ADVANCED_KEYS)})")
+        if not isinstance(value, bool):
+            raise SetupError(f"advanced.{key}: must be true or false")
+    no_dq = stipulation.get("no_dq", False)
+    if not isinstance(no_dq, bool):
+        raise SetupError("no_dq: must be true or false")
+    return limit, {key: bool(raw.get(key, False)) for key in ADVANCED_KEYS}, no_dq
+
+
+class Match:
+    def __init__(self, setup, dice, seed=None, loud=True):
+        if setup.kind != "singles" or len(setup.sides) != 2 or any(len(s) != 1 for s in setup.sides):
+            raise SetupError("hp-d6 plays singles matches: two sides of one wrestler")
+        self.time_limit, advanced, self.no_dq = parse_stipulation(setup.stipulation)
+        self.foreign_objects = advanced["foreign_objects"]
+        self.run_ins = advanced["run_ins"]
+        self.attack_referee = advanced["attack_referee"]
+        self.advanced = advanced
+        self.w = (Wrestler(setup.sides[0][0], 0), Wrestler(setup.sides[1][0], 1))
+        self.w[0].opp, self.w[1].opp = self.w[1], self.w[0]
+        self.dice = dice
+        self.seed = seed
+        self.loud = loud
+        self.referee = "up"  # up | down | out (advanced rule Attacking the Referee)
+        self.referee_turns = 0  # turns until he is back (down) or a replacement arrives (out)
+        self.log = EventLog(dice, self.snapshot, seed=seed)
+        self.events = []
+        self.seq = 0  # quiet mode's event counter
+        self.turn_number = 0
+        if loud:
+            self.roll = self._roll_loud
+        else:
+            if FAST_DICE and type(dice) is RandomDice:
+                d6, dn = _fast_draws(dice._rng)
+            else:
+                draw = dice._draw
+
+                def d6():
+                    return draw(6)
+
+                dn = draw
+            self.roll = lambda sides, purpose, side: dn(sides)
+            self.opposed = lambda purposes, att, dfn: (d6(), d6())
+            self.d6 = d6
+
+    # --- dice ------------------------------------------------------------------------------
+    def _roll_loud(self, sides, purpose, side):
+        return self.dice.roll_record(sides, purpose, side=side)["value"]
+
+    def opposed(self, purposes, att, dfn):
+        """Both roll a d6, the attacker first; returns (attacker's value, defender's value).
+
+        In loud mode the attacker's record also says what he needed (beat the defender) and the outcome.
+        """
+        dice = self.dice
+        ra = dice.roll_record(6, purposes[0], side=att.side)
+        rd = dice.roll_record(6, purposes[1], side=dfn.side)
+        a, d = ra["value"], rd["value"]
+        ra["need"] = d + 1
+        ra["outcome"] = "success" if a > d else "failure"
+        return a, d
+
+    # --- events ----------------------------------------------------------------------------
+    def snapshot(self):
+        return [self.w[0].state(), self.w[1].state()]
+
+    def emit(self, type, text, actor=None, target=None, **fields):
+        """Append one event (loud) or just count it (quiet). ``text`` may be a zero-argument callable."""
+        if not self.loud:
+            self.log.seq += 1
+            return
+        if callable(text):
+            text = text()
+        if self.attack_referee:
+            fields["referee"] = self.referee
+        self.events.append(self.log.emit(type, text, actor=actor, target=target, **fields))
+
+    def finish(self, winner, method, text, **fields):
+        """Emit the result event and end the match."""
+        if callable(text):
+            text = text()
+        if self.attack_referee:
+            fields["referee"] = self.referee
+        self.events.append(self.log.result(winner, method, text, **fields))
+        raise MatchEnded
+
+    # --- helpers used by every move ----------------------------------------------------------
+    def other(self, wrestler):
+        return self.w[1 - wrestler.side]
+
+    def dq_possible(self):
+        return self.referee == "up" and not self.no_dq
+
+    # --- the match -------------------------------------------------------------------------
+    def initiative(self):
+        """Each rolls a d6, side 0 first; ties are rolled again (W1). Returns the turn order."""
+        if not self.loud:
+            d6 = self.d6
+            a, b = d6(), d6()
+            while a == b:
+                a, b = d6(), d6()
+            self.log.seq += 1
+            return self.w[0] if a > b else self.w[1]
+        roll = self.roll
+        a = roll(6, "initiative", 0)
+        b = roll(6, "initiative", 1)
+        while a == b:
+            a = roll(6, "initiative (tie, re-roll)", 0)
+            b = roll(6, "initiative (tie, re-roll)", 1)
+        first = self.w[0] if a > b else self.w[1]
+        self.emit("initiative", narration.initiative(self, first, a, b), actor=first.side, first=first.side)
+        return first
+
+    def turn(self, w):
+        """One wrestler's turn: get up if he is down (a natural 6 lets him act too), act, then the turn's end."""
+        opp = w.opp
+        opp.hit = w.hit = False
+        self.turn_number += 1
+        if not w.prone or knockdown.get_up(self, w, opp):
+            tactics.act(self, w, opp)
+        # "For every turn the prone wrestler is not attacked successfully, he/she adds a +1 to his/her roll."
+        if opp.prone and not opp.hit:
+            opp.turns_not_hit += 1
+        self.log.clock += SECONDS_PER_TURN
+        if self.referee != "up":
+            advanced.referee_clock(self)
+
+    def time_up(self):
+        self.finish(None, "draw", narration.time_limit(self), reason="time limit")
+
+    def run(self):
+        """Yield the events turn by turn (loud), or play silently (quiet); the last event is the result."""
+        log = self.log
+        self.emit("bell", lambda: narration.bell(self), time_limit=self.time_limit, advanced=self.advanced)
+        try:
+            while True:
+                log.round += 1
+                if log.clock >= self.time_limit:
+                    self.time_up()
+                first = self.initiative()
+                for w in (first, first.opp):
+                    if log.clock >= self.time_limit:
+                        self.time_up()
+                    self.turn(w)
+                    if self.events:
+                        yield from self.events
+                        self.events.clear()
+        except MatchEnded:
+            pass
+        yield from self.events
+        self.events.clear()
+
+
+def resolve(setup, dice, seed=None):
+    return Match(setup, dice, seed=seed).run()
+
+
+def outcome(setup, dice, seed=None):
+    """The result event only, computed without building the others (same dice, same result)."""
+    last = None
+    for last in Match(setup, dice, seed=seed, loud=False).run():  # noqa: B007 - only the last one
+        pass
+    return last

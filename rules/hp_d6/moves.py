@@ -1,0 +1,365 @@
+"""The Moves: "There are 6 different types of maneuvers that you can use to drain your opponent's HP."
+
+Every move is an opposed d6 roll-off ("each player rolling a d6 ... If the attacking player rolls
+highest, the move is successful"); a tie is a failure for the attacker (W1). The numbers of the text
+are in ``MOVE_TABLE``, one row per move type, next to the sentence they come from.
+
+Every *attack roll* (strike, grapple, the high-risk attack roll, the submission's apply roll, a
+pinning combination's carrier roll, a declared finisher) is also the finisher check (W6): with the
+defender at 15 HP or less and the dice showing attacker 6, defender 1, the attacker may swap his move
+for his Trademark Finisher (``take_finisher`` in his tactics; on by default).
+"""
+
+from rules.hp_d6 import knockdown, narration, pins
+
+PIN_HP = 10  # "Once you have taken your opponent down to 10 HPs or less, you can attempt to go for the pin."
+FINISHER_HP = 15  # "First, your opponent must be at 15 or less HPs."
+TAPOUT_ROLLS = 5  # "the submission is locked for 5 rolls, the defending wrestler taps out"
+
+MOVE_TYPES = ("strike", "grapple", "high_risk", "pinning_combination", "submission", "finisher")
+NAMED_TYPES = ("strike", "grapple", "high_risk", "pinning_combination", "submission")  # names on the sheet
+CARRIERS = ("grapple", "high_risk")  # what a pinning combination is "added to" (never a strike)
+
+MOVE_TABLE = (
+    {
+        "type": "strike",
+        "label": "Strike",
+        "damage": 1,
+        "rolls": ["attack"],
+        "allowed": "both standing, or one prone and one standing",
+        "on_failure": "nothing happens",
+        "examples": ["punch", "kick", "leg drop"],
+        "text": "These moves remove 1 HP if they are successful.",
+    },
+    {
+        "type": "grapple",
+        "label": "Grapple",
+        "damage": 2,
+        "rolls": ["attack", "reversal (if the defender rolled higher)"],
+        "allowed": "attacker standing; a prone defender is stood up first",
+        "on_failure": "if the defender wins the attack roll and the reversal roll, the attacker loses 1 HP",
+        "examples": ["body slam", "DDT", "Irish whip"],
+        "text": "These types of moves take 2 HPs from your opponent.",
+    },
+    {
+        "type": "high_risk",
+        "label": "High Risk",
+        "damage": 3,
+        "self_damage_on_miss": 1,
+        "rolls": ["set-up", "attack"],
+        "allowed": "attacker standing; defender standing or prone",
+        "on_failure": "failed set-up: nothing; failed attack: the attacker loses 1 HP",
+        "examples": ["missile drop kick", "flying elbow drop", "flying cross body"],
+        "text": "These moves require 2 rolls and have the potential to remove 3 HPs from your opponent.",
+    },
+    {
+        "type": "pinning_combination",
+        "label": "Pinning Combination",
+        "damage": None,
+        "rolls": ["the carrier move's rolls", "one more roll", "the three pin rolls"],
+        "allowed": f"opponent standing; pin only at {PIN_HP} HP or less",
+        "on_failure": "the carrier move's own failure; a lost extra roll means no pin",
+        "examples": ["power slam into a pin"],
+        "text": "This can be added to any type of move (except for a strike) by adding an additional roll to it.",
+    },
+    {
+        "type": "submission",
+        "label": "Submission",
+        "damage": 1,
+        "rolls": ["apply", "sustain", "further rolls until the defender wins"],
+        "allowed": "attacker standing; defender standing or prone",
+        "on_failure": "the hold is not locked; once locked, a defender win breaks it and he stays prone",
+        "examples": ["armbar", "sleeper hold", "Boston crab"],
+        "text": f"If the defending wrestler has {PIN_HP} or less HP and the hold is locked for "
+        f"{TAPOUT_ROLLS} rolls, he taps out.",
+    },
+    {
+        "type": "finisher",
+        "label": "Trademark Finisher",
+        "damage": "all remaining HP",
+        "rolls": ["attack (needs attacker 6, defender 1)", "the defender's kick-out d6 (a natural 6)"],
+        "allowed": f"opponent at {FINISHER_HP} HP or less",
+        "on_failure": "nothing happens",
+        "examples": [],
+        "text": "the attack must roll a 6 on his attack roll and the defender must roll a 1.",
+    },
+)
+
+DAMAGE = {row["type"]: row["damage"] for row in MOVE_TABLE}
+
+P_STRIKE = ("strike: attacker", "strike: defender")
+P_GRAPPLE = ("grapple: attacker", "grapple: defender")
+P_REVERSAL = ("grapple reversal: attacker", "grapple reversal: defender")
+P_SETUP = ("high risk set-up: attacker", "high risk set-up: defender")
+P_HIGH = ("high risk attack: attacker", "high risk attack: defender")
+P_COMBO = ("pinning combination: attacker", "pinning combination: defender")
+P_APPLY = ("submission apply: attacker", "submission apply: defender")
+P_SUSTAIN = ("submission sustain: attacker", "submission sustain: defender")
+P_HOLD = ("submission hold: attacker", "submission hold: defender")
+P_FINISHER = ("finisher: attacker", "finisher: defender")
+
+
+def damage(wrestler, amount):
+    """Remove HP; HP never goes below 0 (W7). Returns the HP actually removed."""
+    amount = min(amount, wrestler.hp)
+    wrestler.hp -= amount
+    return amount
+
+
+def finisher_chance(att, dfn, a, d):
+    """W6: the attack roll shows 6 against 1 and the defender is at 15 HP or less."""
+    return a == 6 and d == 1 and dfn.hp <= FINISHER_HP and att.tactics.take_finisher
+
+
+def strike(m, att, dfn, free=False):
+    """Strike: 1 HP. Legal unless both are down; the only move a prone wrestler can make (his free attack)."""
+    name = att.move_name("strike", "Forearm", m.turn_number)
+    a, d = m.opposed(P_STRIKE, att, dfn)
+    if a == 6 and d == 1 and finisher_chance(att, dfn, a, d):
+        return finisher(m, att, dfn, instead_of=name)
+    if a > d:
+        dealt = damage(dfn, 1)
+        knockdown.knock_down(dfn)
+        m.emit(
+            "strike",
+            lambda: narration.strike(att, dfn, name, True, free),
+            att.side,
+            dfn.side,
+            move=name,
+            move_type="strike",
+            outcome="hit",
+            damage=dealt,
+            free=free,
+        )
+        return True
+    m.emit(
+        "strike",
+        lambda: narration.strike(att, dfn, name, False, free),
+        att.side,
+        dfn.side,
+        move=name,
+        move_type="strike",
+        outcome="miss",
+        damage=0,
+        free=free,
+    )
+    return False
+
+
+def grapple(m, att, dfn, combo=None):
+    """Grapple: 2 HP; a prone defender is stood up first; two lost roll-offs in a row reverse it."""
+    name = att.move_name("grapple", "Body Slam", m.turn_number)
+    stood = dfn.prone
+    if stood:  # "if you grapple with a prone wrestler, he/she is automatically returned to a standing position"
+        knockdown.stand(dfn)
+    a, d = m.opposed(P_GRAPPLE, att, dfn)
+    if a == 6 and d == 1 and finisher_chance(att, dfn, a, d):
+        return finisher(m, att, dfn, instead_of=name)
+    if a > d:
+        dealt = damage(dfn, 2)
+        knockdown.knock_down(dfn)
+        outcome, self_dealt = "hit", 0
+    elif d > a:
+        a2, d2 = m.opposed(P_REVERSAL, att, dfn)
+        if d2 > a2:  # "then the move is reversed and the attacking player loses 1 HP"
+            self_dealt = damage(att, 1)
+            knockdown.knock_down(att)
+            outcome, dealt = "reversed", 0
+        else:
+            outcome, dealt, self_dealt = "blocked", 0, 0
+    else:
+        outcome, dealt, self_dealt = "blocked", 0, 0
+    m.emit(
+        "grapple",
+        lambda: narration.grapple(att, dfn, name, outcome, stood, combo),
+        att.side,
+        dfn.side,
+        move=name,
+        move_type="grapple",
+        outcome=outcome,
+        damage=dealt,
+        self_damage=self_dealt,
+        stood_up=stood,
+    )
+    return outcome == "hit"
+
+
+def high_risk(m, att, dfn, combo=None):
+    """High Risk: a set-up roll, then the attack roll: 3 HP, or a miss that costs the attacker 1 HP."""
+    name = att.move_name("high_risk", "Flying Cross Body", m.turn_number)
+    a, d = m.opposed(P_SETUP, att, dfn)
+    if a <= d:  # "If you fail the first roll, your turn ends and nothing happens."
+        m.emit(
+            "high_risk",
+            lambda: narration.high_risk(att, dfn, name, "set-up failed", combo),
+            att.side,
+            dfn.side,
+            move=name,
+            move_type="high_risk",
+            outcome="set-up failed",
+            damage=0,
+            self_damage=0,
+        )
+        return False
+    a, d = m.opposed(P_HIGH, att, dfn)
+    if a == 6 and d == 1 and finisher_chance(att, dfn, a, d):
+        return finisher(m, att, dfn, instead_of=name)
+    if a > d:
+        dealt, self_dealt, outcome = damage(dfn, 3), 0, "hit"
+        knockdown.knock_down(dfn)
+    else:  # "you attempt the high risk maneuver and miss (remove 1 HP from yourself)"
+        dealt, self_dealt, outcome = 0, damage(att, 1), "missed"
+        knockdown.crash(att)
+    m.emit(
+        "high_risk",
+        lambda: narration.high_risk(att, dfn, name, outcome, combo),
+        att.side,
+        dfn.side,
+        move=name,
+        move_type="high_risk",
+        outcome=outcome,
+        damage=dealt,
+        self_damage=self_dealt,
+    )
+    return outcome == "hit"
+
+
+def pinning_combination(m, att, dfn):
+    """A carrier move (grapple or high risk), one more winning roll, then the three pin rolls."""
+    combo = att.move_name("pinning_combination", "Roll-Up", m.turn_number)
+    carrier = att.tactics.combination_carrier
+    landed = (grapple if carrier == "grapple" else high_risk)(m, att, dfn, combo=combo)
+    if landed is not True:  # the carrier failed, or became a finisher
+        return
+    if dfn.hp > PIN_HP or m.referee != "up":
+        m.emit(
+            "pinning_combination",
+            lambda: narration.combination_too_early(att, dfn, combo),
+            att.side,
+            dfn.side,
+            move=combo,
+            move_type="pinning_combination",
+            outcome="no pin",
+        )
+        return
+    a, d = m.opposed(P_COMBO, att, dfn)
+    won = a > d
+    m.emit(
+        "pinning_combination",
+        lambda: narration.combination(att, dfn, combo, won),
+        att.side,
+        dfn.side,
+        move=combo,
+        move_type="pinning_combination",
+        outcome="cover" if won else "escaped",
+    )
+    if won:
+        pins.pin_rolls(m, att, dfn)
+
+
+def submission(m, att, dfn):
+    """Apply, sustain (-1 HP), then roll on: each attacker win -1 HP, until the defender wins or taps."""
+    name = att.move_name("submission", "Headlock", m.turn_number)
+    a, d = m.opposed(P_APPLY, att, dfn)
+    if a == 6 and d == 1 and finisher_chance(att, dfn, a, d):
+        return finisher(m, att, dfn, instead_of=name)
+    if a > d:
+        a, d = m.opposed(P_SUSTAIN, att, dfn)
+        outcome = "locked" if a > d else "escaped"
+    else:
+        outcome = "blocked"
+    dealt = 0
+    if outcome == "locked":
+        dealt = damage(dfn, 1)
+        knockdown.knock_down(dfn)
+    m.emit(
+        "submission",
+        lambda: narration.submission(att, dfn, name, outcome),
+        att.side,
+        dfn.side,
+        move=name,
+        move_type="submission",
+        outcome=outcome,
+        damage=dealt,
+    )
+    if outcome != "locked":
+        return
+    locked = 0
+    while True:
+        a, d = m.opposed(P_HOLD, att, dfn)
+        if d > a:  # "Keep rolling until the defending wrestler rolls the highest ... the hold is broken"
+            m.emit(
+                "submission_hold",
+                lambda: narration.hold_broken(att, dfn, name),
+                att.side,
+                dfn.side,
+                move=name,
+                outcome="broken",
+                damage=0,
+                locked_rolls=locked,
+            )
+            return
+        locked += 1
+        dealt = damage(dfn, 1) if a > d else 0
+        taps = locked >= TAPOUT_ROLLS and dfn.hp <= PIN_HP
+        if taps and m.referee == "up":
+            m.emit(
+                "submission_hold",
+                lambda: narration.tap_out(att, dfn, name),
+                att.side,
+                dfn.side,
+                move=name,
+                outcome="tap out",
+                damage=dealt,
+                locked_rolls=locked,
+            )
+            m.finish(att.side, "submission", narration.submission_result(att, dfn, name), move=name)
+        hold_outcome = "unseen tap" if taps else ("wrenched" if dealt else "held")
+        m.emit(
+            "submission_hold",
+            lambda o=hold_outcome, n=locked: narration.hold(att, dfn, name, o, n),
+            att.side,
+            dfn.side,
+            move=name,
+            outcome=hold_outcome,
+            damage=dealt,
+            locked_rolls=locked,
+        )
+
+
+def finisher_attempt(m, att, dfn):
+    """A declared Trademark Finisher: one roll-off that must show 6 against 1; anything else fizzles."""
+    a, d = m.opposed(P_FINISHER, att, dfn)
+    if a == 6 and d == 1 and dfn.hp <= FINISHER_HP:
+        return finisher(m, att, dfn)
+    m.emit(
+        "finisher_attempt",
+        lambda: narration.finisher_fizzles(att, dfn),
+        att.side,
+        dfn.side,
+        move=att.finisher,
+        move_type="finisher",
+        outcome="countered",
+        damage=0,
+    )
+    return False
+
+
+def finisher(m, att, dfn, instead_of=None):
+    """The Trademark Finisher lands: every remaining HP is gone; he may go for the pin at once."""
+    dealt = damage(dfn, dfn.hp)
+    knockdown.knock_down(dfn)
+    m.emit(
+        "finisher",
+        lambda: narration.finisher(att, dfn, instead_of),
+        att.side,
+        dfn.side,
+        move=att.finisher,
+        move_type="finisher",
+        outcome="hit",
+        damage=dealt,
+        instead_of=instead_of,
+    )
+    if m.referee == "up" and att.tactics.pin:
+        pins.finisher_pin(m, att, dfn)
+    return "finisher"

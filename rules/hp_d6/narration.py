@@ -1,0 +1,233 @@
+"""Play-by-play: one sentence per event, for the fans. Only called in loud mode; never rolls dice.
+
+Variety comes from the match state (HP totals), so the same match always reads the same.
+"""
+
+
+def _pick(options, *keys):
+    return options[sum(keys) % len(options)]
+
+
+def _hp(w):
+    return f"{w.hp} HP"
+
+
+def bell(m):
+    a, b = m.w
+    limit = int(m.time_limit) // 60
+    cheats = [k.replace("_", " ") for k, on in m.advanced.items() if on]
+    extra = f"; advanced rules: {', '.join(cheats)}" if cheats else ""
+    return (
+        f"Ding ding! {a.name} ({a.alignment}, {a.hp} HP) meets {b.name} ({b.alignment}, {b.hp} HP), "
+        f"{limit}-minute time limit{extra}."
+    )
+
+
+def initiative(m, first, a, b):
+    if first.side == 1:
+        a, b = b, a
+    return _pick(
+        (
+            f"{first.name} wins the race to the first move ({a}-{b}).",
+            f"Initiative {a}-{b}: {first.name} is quicker off the mark.",
+            f"{first.name} seizes the moment ({a}-{b}).",
+        ),
+        m.log.round,
+    )
+
+
+def time_limit(m):
+    a, b = m.w
+    return f"The bell! The time limit has expired with {a.name} on {a.hp} HP and {b.name} on {b.hp} HP: a draw."
+
+
+def strike(att, dfn, name, hit, free):
+    if free:
+        if hit:
+            return f"{dfn.name} eats a {name} from {att.name} off the mat and goes down ({_hp(dfn)} left)."
+        return f"{att.name} swings a {name} up from the mat, but {dfn.name} shrugs it off."
+    if hit:
+        return _pick(
+            (
+                f"{att.name} connects with a {name} and {dfn.name} goes down ({_hp(dfn)} left).",
+                f"A stiff {name} from {att.name} drops {dfn.name} ({_hp(dfn)} left).",
+                f"{att.name} lays in a {name}: {dfn.name} hits the canvas ({_hp(dfn)} left).",
+            ),
+            att.hp,
+            dfn.hp,
+        )
+    return _pick(
+        (
+            f"{att.name} throws a {name}, but {dfn.name} sees it coming.",
+            f"{dfn.name} blocks the {name} from {att.name}.",
+            f"{att.name}'s {name} whiffs.",
+        ),
+        att.hp,
+        dfn.hp,
+    )
+
+
+def grapple(att, dfn, name, outcome, stood, combo):
+    lift = f"{att.name} drags {dfn.name} to his feet and " if stood else f"{att.name} "
+    into = f" and looks to roll into a {combo}" if combo else ""
+    if outcome == "hit":
+        return f"{lift}hits a {name}{into}! ({dfn.name}: {_hp(dfn)})"
+    if outcome == "reversed":
+        return f"{lift}goes for a {name}, but {dfn.name} reverses it and {att.name} crashes down ({_hp(att)})!"
+    return f"{lift}goes for a {name}, but {dfn.name} fights out of it."
+
+
+def high_risk(att, dfn, name, outcome, combo):
+    if outcome == "set-up failed":
+        return f"{att.name} heads for the top rope, but {dfn.name} cuts him off: no {name} this time."
+    if outcome == "hit":
+        into = f", hooking into a {combo}" if combo else ""
+        return f"{att.name} flies with a {name}{into}! {dfn.name} is down to {_hp(dfn)}."
+    return f"{att.name} comes off the top with a {name}... and hits nothing but canvas ({_hp(att)})!"
+
+
+def combination_too_early(att, dfn, combo):
+    return f"{att.name} rolls {dfn.name} up in a {combo}, but there is too much fight left in him to count."
+
+
+def combination(att, dfn, combo, won):
+    if won:
+        return f"{att.name} rolls straight into a {combo}! The referee drops to count!"
+    return f"{att.name} tries to roll into a {combo}, but {dfn.name} squirms free."
+
+
+def submission(att, dfn, name, outcome):
+    if outcome == "locked":
+        return f"{att.name} locks in the {name}! {dfn.name} is in trouble ({_hp(dfn)})."
+    if outcome == "escaped":
+        return f"{att.name} gets the {name} on, but {dfn.name} slips out before it is locked."
+    return f"{att.name} reaches for a {name}; {dfn.name} will have none of it."
+
+
+def hold(att, dfn, name, outcome, locked):
+    if outcome == "unseen tap":
+        return f"{dfn.name} is tapping in the {name}, but there is no referee to see it!"
+    if outcome == "wrenched":
+        return _pick(
+            (
+                f"{att.name} wrenches back on the {name} ({_hp(dfn)} left, {locked} locked).",
+                f"{dfn.name} screams in the {name} ({_hp(dfn)} left).",
+                f"The {name} is cinched in tighter ({_hp(dfn)} left).",
+            ),
+            locked,
+        )
+    return f"{dfn.name} hangs on in the {name}."
+
+
+def hold_broken(att, dfn, name):
+    return f"{dfn.name} breaks the {name}, but he is still down on the mat."
+
+
+def tap_out(att, dfn, name):
+    return f"{dfn.name} TAPS OUT to the {name}!"
+
+
+def submission_result(att, dfn, name):
+    return f"{att.name} wins by submission with the {name}!"
+
+
+def finisher_fizzles(att, dfn):
+    return f"{att.name} signals for the {att.finisher}, but {dfn.name} wriggles free."
+
+
+def finisher(att, dfn, instead_of):
+    if instead_of:
+        return f"{att.name} turns the {instead_of} into the {att.finisher}! {dfn.name} is out cold (0 HP)."
+    return f"{att.name} hits the {att.finisher}! {dfn.name} is out cold (0 HP)."
+
+
+def get_up(w, opp, outcome, bonus):
+    push = f" (+{bonus})" if bonus else ""
+    if outcome == "up and attack":
+        return f"{w.name} kips up in one motion{push} and goes straight after {opp.name}!"
+    if outcome == "up":
+        return f"{w.name} pulls himself up by the ropes{push}."
+    return _pick(
+        (
+            f"{w.name} tries to get up{push}, but {opp.name} keeps him down.",
+            f"{w.name} is still down{push}.",
+        ),
+        w.hp,
+    )
+
+
+def cover(att, dfn):
+    return f"{att.name} covers {dfn.name} and hooks the leg!"
+
+
+def count(att, dfn, n):
+    return ("One!", "Two!", "THREE!")[n - 1]
+
+
+def kick_out(att, dfn, n):
+    if n == 1:
+        return f"{dfn.name} kicks out at one and fires back!"
+    if n == 2:
+        return f"Kick-out at two! {dfn.name} is back on his feet."
+    return f"{dfn.name} kicks out at two and nine-tenths, but stays down."
+
+
+def finisher_kick_out(att, dfn):
+    return f"One! Two! {dfn.name} KICKS OUT of the {att.finisher} and is up! Unbelievable!"
+
+
+def finisher_three(att, dfn):
+    return f"One! Two! Three! Nobody kicks out of the {att.finisher}."
+
+
+def pinfall(att, dfn):
+    return f"{att.name} pins {dfn.name}!"
+
+
+def weapon_denied(att, dfn):
+    return f"{att.name} reaches under the ring for a weapon, but {dfn.name} stops him."
+
+
+def weapon_miss(att, dfn, weapon):
+    return f"{att.name} swings the {weapon} and misses {dfn.name}!"
+
+
+def weapon_seen(att, dfn, weapon):
+    return f"{att.name} nails {dfn.name} with the {weapon}, right in front of the referee!"
+
+
+def weapon_hit(att, dfn, weapon, dealt):
+    return f"{att.name} nails {dfn.name} with the {weapon} behind the referee's back (-{dealt}, {_hp(dfn)} left)!"
+
+
+def dq_result(att, dfn, what):
+    return f"{att.name} is disqualified for {what}; {dfn.name} wins."
+
+
+def run_in_no_show(caller, victim, save):
+    return f"{caller.name} looks to the entrance ramp for {caller.ally}, but nobody comes."
+
+
+def run_in(caller, victim, dealt, seen, save):
+    who = caller.ally[0].upper() + caller.ally[1:]
+    stop = " to break up the pin" if save else ""
+    tail = "and the referee saw everything!" if seen else "and the referee never saw it."
+    return f"{who} runs in{stop} and flattens {victim.name} (-{dealt}, {_hp(victim)} left), {tail}"
+
+
+def referee_survives(att, no_dq):
+    if no_dq:
+        return f"{att.name} shoves the referee, who stays on his feet; no disqualifications tonight."
+    return f"{att.name} shoves the referee, who stays on his feet and calls for the bell!"
+
+
+def referee_down(att, status, turns):
+    if status == "down":
+        return f"{att.name} flattens the referee! He is down and out for a while."
+    return f"{att.name} knocks the referee out cold; they will need a replacement."
+
+
+def referee_back(replacement):
+    if replacement:
+        return "A replacement referee sprints down the aisle and takes charge."
+    return "The referee is back on his feet."

@@ -1,0 +1,94 @@
+"""Going for the Pin.
+
+"Once you have taken your opponent down to 10 HPs or less, you can attempt to go for the pin. When
+you come to your turn and your opponent is prone, you don't have to make any rolls to attempt the pin.
+However, you must defeat your opponent in three consecutive rolls to win in this manner. ... If you
+fail the first roll, your opponent kicks out of the pin and may make a free attack. If you fail the
+second roll, your opponent kicks out and returns to a standing position. If you fail the third roll,
+your opponent kicks out of the pin, but remains in his/her prone position."
+"""
+
+from rules.hp_d6 import advanced, knockdown, moves, narration
+
+P_COUNT = (
+    None,
+    ("pin count 1: pinner", "pin count 1: pinned"),
+    ("pin count 2: pinner", "pin count 2: pinned"),
+    ("pin count 3: pinner", "pin count 3: pinned"),
+)
+P_FINISHER_KICKOUT = "finisher pin: kick-out"
+KICKOUT = {1: "kick-out, free attack", 2: "kick-out, stands up", 3: "kick-out, stays down"}
+
+
+def can_pin(m, att, dfn):
+    """W8: the opponent is prone and at 10 HP or less when the turn starts; a referee must be there to count."""
+    return dfn.prone and dfn.hp <= moves.PIN_HP and m.referee == "up"
+
+
+def pin(m, att, dfn):
+    """Cover a prone opponent (no roll to start), then the three counts."""
+    m.emit("pin", lambda: narration.cover(att, dfn), att.side, dfn.side, outcome="cover")
+    return pin_rolls(m, att, dfn)
+
+
+def pin_rolls(m, att, dfn):
+    """Three consecutive roll-offs, the pinner must win each (a tie is a kick-out, W1)."""
+    for count in (1, 2, 3):
+        a, d = m.opposed(P_COUNT[count], att, dfn)
+        if a <= d:
+            outcome = KICKOUT[count]
+            if count == 2:
+                knockdown.stand(dfn)
+            m.emit(
+                "pin_count",
+                lambda count=count: narration.kick_out(att, dfn, count),
+                att.side,
+                dfn.side,
+                count=count,
+                outcome=outcome,
+            )
+            if count == 1:  # "your opponent kicks out of the pin and may make a free attack" (from the mat)
+                moves.strike(m, dfn, att, free=True)
+            return False
+        m.emit(
+            "pin_count",
+            lambda count=count: narration.count(att, dfn, count),
+            att.side,
+            dfn.side,
+            count=count,
+            outcome="count",
+        )
+    return award_pin(m, att, dfn)
+
+
+def finisher_pin(m, att, dfn):
+    """After a finisher: one d6 for the defender; a natural 6 kicks out and he stands, anything else is three."""
+    value = m.roll(6, P_FINISHER_KICKOUT, dfn.side)
+    if value == 6:
+        knockdown.stand(dfn)
+        m.emit(
+            "finisher_pin",
+            lambda: narration.finisher_kick_out(att, dfn),
+            att.side,
+            dfn.side,
+            outcome="kick-out",
+            kick_out_roll=value,
+        )
+        return False
+    m.emit(
+        "finisher_pin",
+        lambda: narration.finisher_three(att, dfn),
+        att.side,
+        dfn.side,
+        outcome="three",
+        kick_out_roll=value,
+    )
+    return award_pin(m, att, dfn)
+
+
+def award_pin(m, att, dfn):
+    """The three-count is in; a Run-In (advanced rules) can still stop it, else the match is over."""
+    if m.run_ins and not dfn.run_in_used and dfn.tactics.run_in_save and advanced.run_in(m, dfn, att, save=True):
+        return False
+    m.finish(att.side, "pinfall", narration.pinfall(att, dfn))
+    return True
