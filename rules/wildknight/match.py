@@ -61,11 +61,15 @@ class Match:
             log.round += 1
             log.clock = (log.round - 1) * SECONDS_PER_ROUND
             yield from self.play_round()
-            for w, was in zip(self.w, self.stunned_now):
-                if was and w.stunned > 0:
-                    w.stunned -= 1
+            self.end_round()
         winner, method, text = self.outcome
         yield log.result(winner, method, text, time_limit=self.time_limit)
+
+    def end_round(self):
+        """K-22: a round of stun wears off for each wrestler who spent this round stunned."""
+        for w, was in zip(self.w, self.stunned_now):
+            if was and w.stunned > 0:
+                w.stunned -= 1
 
     def roll_initiative(self, purpose):
         """REFERENCE K4: d20 + Athleticism - Fatigue penalty each; ties re-roll (3 tries, then the better
