@@ -184,7 +184,7 @@ def validate_sheet(raw):
         if name in seen:
             raise SheetError(f"maneuvers.{i}", f"{name} is listed twice")
         seen.append(name)
-    if not any(not BY_NAME[n].needs_prone and PIN not in BY_NAME[n].mods for n in seen):
+    if not any(not BY_NAME[n].needs_prone for n in seen):
         raise SheetError("maneuvers", "needs at least one maneuver that works on a standing opponent")
     sheet["maneuvers"] = seen
 
@@ -277,7 +277,7 @@ def example_sheet(seed=None):
     alignment = rng.choice(ALIGNMENTS)
     pool = [m.name for m in MANEUVERS if m is not PIN_ATTEMPT and (alignment == "heel" or ILL not in m.mods)]
     moves = rng.sample(pool, rng.randint(6, 11))
-    standing = [n for n in moves if not BY_NAME[n].needs_prone and PIN not in BY_NAME[n].mods]
+    standing = [n for n in moves if not BY_NAME[n].needs_prone and PIN not in BY_NAME[n].mods]  # tactics need one
     if not standing:
         moves.append("Punch")
     damaging = [n for n in moves if BY_NAME[n].die >= 8] or [n for n in moves if BY_NAME[n].die]

@@ -52,16 +52,17 @@ def choose(dice, me, opp, round_no):
         return Declaration(fin, finisher=True, exertion=t["finisher_exertion"])
     if opp.prone and opp_penalty >= t["cover_at"]:
         return Declaration(PIN_ATTEMPT, exertion=t["exertion"])
+    roll_up = opp_penalty >= t["cover_at"]  # a standing pin (small package) once the opponent is tired
     options = [
         m
         for m in me.moves
-        if PIN not in m.mods
+        if (PIN not in m.mods or (m.standing_pin and roll_up))
         and usable(me, opp, m)
         and (t["illegal"] or ILL not in m.mods)
         and not (m.heat and me.heat >= heat.HEAT_MAX)
     ]
-    if not options:  # only illegal moves left: use them anyway
-        options = [m for m in me.moves if PIN not in m.mods and usable(me, opp, m)]
+    if not options:  # nothing else fits: any move that works on him now, even illegal ones or a roll-up
+        options = [m for m in me.moves if m is not PIN_ATTEMPT and usable(me, opp, m)]
     move = options[dice.choice_index(len(options), "tactics: maneuver")]
     return Declaration(move, exertion=t["exertion"])
 
