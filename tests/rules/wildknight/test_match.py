@@ -1,0 +1,116 @@
+"""Whole matches: properties over seeds (Heat bounds, finishers spend Heat, every match ends, gapless seq, every die
+accounted for, determinism) and the time limit."""
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules import resolve
+from rules.base import RESULT_METHODS
+from rules.dice import RandomDice
+from rules.registry import get_ruleset
+from rules.wildknight.match import DEFAULT_TIME_LIMIT, SECONDS_PER_ROUND
+
+RULESET = get_ruleset("wildknight")
+seeds = st.integers(min_value=0, max_value=2**32)
+
+
+def setup_for(sheet_seed_a, sheet_seed_b, **stip):
+    a = RULESET.example_sheet(seed=sheet_seed_a)
+    b = RULESET.example_sheet(seed=sheet_seed_b)
+    return RULESET.build_setup([[a], [b]], stipulation=stip)
+
+
+def play(setup, seed):
+    dice = RandomDice(seed)
+    events = list(RULESET.resolve(setup, dice, seed=seed))
+    return events, dice
+
+
+@settings(max_examples=150, deadline=None)
+@given(seeds, st.integers(0, 500), st.integers(0, 500))
+def test_it_keeps_every_invariant_of_a_match(seed, sa, sb):
+    setup = setup_for(sa, sb)
+    events, dice = play(setup, seed)
+    # every match ends, once, with a known method
+    assert events[-1]["type"] == "result" and [e["type"] for e in events].count("result") == 1
+    assert events[-1]["method"] in RESULT_METHODS
+    assert events[-1]["rounds"] <= DEFAULT_TIME_LIMIT // SECONDS_PER_ROUND
+    # seq gapless, seed on the first event
+    assert [e["seq"] for e in events] == list(range(len(events)))
+    assert events[0]["seed"] == seed
+    # every die rolled is in exactly one event
+    assert sum(len(e["rolls"]) for e in events) == dice.count
+    previous = events[0]["state"]
+    for e in events:
+        for s in e["state"]:
+            assert 0 <= s["heat"] <= 4
+            assert s["fatigue"] >= 0 and s["stunned"] >= 0
+            assert s["fatigue_penalty"] == s["fatigue"] // s["fatigue_threshold"]
+        for r in e["rolls"]:
+            if "modifiers" in r:
+                assert r["value"] + sum(m["amount"] for m in r["modifiers"]) == r["total"]
+            if r["die"] == "d20" and r["for"].startswith("maneuver roll"):
+                assert {"need", "outcome"} <= set(r)
+        if e["type"] == "finisher":
+            # a finisher always spends one Heat, before its Maneuver Roll
+            assert e["state"][e["actor"]]["heat"] == previous[e["actor"]]["heat"] - 1
+            assert e["heat_spent"] == 1
+        previous = e["state"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seeds, st.integers(0, 500), st.integers(0, 500))
+def test_it_announces_every_finisher_maneuver_with_a_heat_spend(seed, sa, sb):
+    events, _ = play(setup_for(sa, sb), seed)
+    announced = set()
+    for e in events:
+        if e["type"] == "finisher":
+            announced.add((e["round"], e["actor"]))
+        if e["type"] == "maneuver":
+            for d in e["declared"]:
+                if d.get("finisher"):
+                    assert (e["round"], d["side"]) in announced
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds, st.integers(0, 500), st.integers(0, 500))
+def test_it_gives_the_same_bytes_for_the_same_seed(seed, sa, sb):
+    setup = setup_for(sa, sb)
+    first = json.dumps(play(setup, seed)[0])
+    again = json.dumps(list(resolve("wildknight", setup, seed=seed)))
+    assert first == again
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds, st.integers(30, 400))
+def test_it_ends_in_a_draw_when_the_time_limit_runs_out(seed, time_limit):
+    setup = setup_for(1, 2, time_limit=time_limit)
+    events, _ = play(setup, seed)
+    result = events[-1]
+    rounds = time_limit // SECONDS_PER_ROUND
+    assert result["rounds"] <= rounds
+    if result["method"] == "draw":
+        assert result["winner"] is None and result["rounds"] == rounds
+        assert result["clock"] == rounds * SECONDS_PER_ROUND
+
+
+def test_it_differs_between_seeds():
+    setup = setup_for(1, 2)
+    assert json.dumps(play(setup, 1)[0]) != json.dumps(play(setup, 2)[0])
+
+
+def test_it_ends_most_matches_before_the_bell():
+    setup = RULESET.build_setup([[RULESET.example_sheet()], [RULESET.example_sheet(3)]])
+    methods = [RULESET.outcome(setup, RandomDice(s), seed=s)["method"] for s in range(200)]
+    assert methods.count("draw") < 20
+    assert methods.count("pinfall") > 100
+
+
+def test_it_starts_with_the_opening_bell_and_its_initiative_rolls():
+    events, _ = play(setup_for(4, 5), 9)
+    bell = events[0]
+    assert bell["type"] == "bell" and bell["round"] == 0
+    assert [r["for"] for r in bell["rolls"][:2]] == ["initiative: opening bell"] * 2
+    assert sum(s["initiative"] for s in bell["state"]) == 1
