@@ -23,6 +23,7 @@ class Declaration:
             "base": self.move.name,
             "finisher": self.finisher,
             "exertion": self.exertion,
+            "stunned": False,
         }
 
 
