@@ -1,14 +1,16 @@
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from config import views
+from promotion import views as promotion_views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("healthz/stream", views.healthz_stream, name="healthz-stream"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/signup/", promotion_views.signup, name="signup"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("p/", include("promotion.urls")),
+    path("p/", include("roster.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,1 +1,132 @@
-from django.db import models  # noqa: F401
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+class Ruleset(models.TextChoices):
+    ARM = "arm", "ARM (Advanced RingMaster)"
+    HP_D6 = "hp-d6", "hp-d6 (20 HP, d6)"
+    WILDKNIGHT = "wildknight", "wildknight (d20 roll-high)"
+
+
+class Role(models.TextChoices):
+    OWNER = "owner", "Owner"
+    PROMOTER = "promoter", "Promoter"
+    PLAYER = "player", "Player"
+    VIEWER = "viewer", "Viewer"
+
+
+# What each role may do, from most to least. A role includes every power of the roles after it.
+ROLE_RANK = {Role.OWNER: 4, Role.PROMOTER: 3, Role.PLAYER: 2, Role.VIEWER: 1}
+
+AUTOMATIC_DQ_CHOICES = [
+    ("foreign_object", "Using a foreign object"),
+    ("attacking_referee", "Attacking the referee"),
+    ("over_the_top_rope", "Throwing an opponent over the top rope"),
+    ("low_blow", "A low blow"),
+    ("closed_fist", "A closed fist"),
+]
+
+
+def new_invite_token():
+    return secrets.token_urlsafe(18)
+
+
+class Promotion(models.Model):
+    name = models.CharField(max_length=80)
+    slug = models.SlugField(max_length=80, unique=True)
+    ruleset = models.CharField(max_length=20, choices=Ruleset.choices)
+    description = models.TextField(blank=True, max_length=2000)
+    is_public = models.BooleanField(
+        default=True, help_text="Anyone may see the roster and cards. Private promotions are visible to members only."
+    )
+    wrestlers_need_approval = models.BooleanField(
+        default=True, help_text="A player's new wrestler must be approved by a promoter before it can be booked."
+    )
+    invite_token = models.CharField(max_length=40, unique=True, default=new_invite_token)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    # House rules
+    time_limit_minutes = models.PositiveSmallIntegerField(default=10, help_text="Default match time limit.")
+    referee_warning_limit = models.PositiveSmallIntegerField(
+        default=3, help_text="Warnings a referee gives before he disqualifies (ARM, wildknight)."
+    )
+    automatic_dq = models.JSONField(default=list, blank=True, help_text="Actions that disqualify at once.")
+    titles_change_on_dq = models.BooleanField(default=False)
+    hp_d6_foreign_objects = models.BooleanField(default=False, help_text="hp-d6 advanced rule: foreign objects.")
+    hp_d6_run_ins = models.BooleanField(default=False, help_text="hp-d6 advanced rule: run-ins.")
+    hp_d6_attack_referee = models.BooleanField(default=False, help_text="hp-d6 advanced rule: attacking the referee.")
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(ruleset__in=Ruleset.values), name="promotion_ruleset_known"),
+            models.CheckConstraint(
+                condition=models.Q(time_limit_minutes__gte=1, time_limit_minutes__lte=120),
+                name="promotion_time_limit_range",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(referee_warning_limit__gte=1, referee_warning_limit__lte=10),
+                name="promotion_warning_limit_range",
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("promotion:detail", args=[self.slug])
+
+    def house_rules(self):
+        """The stipulation keys every match of this promotion starts from (the engine reads them)."""
+        rules = {
+            "time_limit": self.time_limit_minutes * 60,
+            "warning_limit": self.referee_warning_limit,
+            "automatic_dq": list(self.automatic_dq or []),
+            "titles_change_on_dq": self.titles_change_on_dq,
+        }
+        if self.ruleset == Ruleset.HP_D6:
+            rules["advanced"] = {
+                "foreign_objects": self.hp_d6_foreign_objects,
+                "run_ins": self.hp_d6_run_ins,
+                "attack_referee": self.hp_d6_attack_referee,
+            }
+        return rules
+
+
+class MembershipStatus(models.TextChoices):
+    ACTIVE = "active", "Active"
+    REQUESTED = "requested", "Asked to join"
+    INVITED = "invited", "Invited"
+
+
+class Membership(models.Model):
+    promotion = models.ForeignKey(Promotion, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.PLAYER)
+    status = models.CharField(max_length=10, choices=MembershipStatus.choices, default=MembershipStatus.ACTIVE)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["promotion", "user__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["promotion", "user"], name="membership_one_per_user"),
+            models.CheckConstraint(condition=models.Q(role__in=Role.values), name="membership_role_known"),
+            models.CheckConstraint(
+                condition=models.Q(status__in=MembershipStatus.values), name="membership_status_known"
+            ),
+        ]
+        indexes = [models.Index(fields=["user", "status"])]
+
+    def __str__(self):
+        return f"{self.user} in {self.promotion} ({self.role}, {self.status})"
+
+    @property
+    def is_active(self):
+        return self.status == MembershipStatus.ACTIVE
+
+    def has_role(self, role):
+        return self.is_active and ROLE_RANK[self.role] >= ROLE_RANK[role]

@@ -199,3 +199,37 @@ def pytest_collection_modifyitems(config, items):
         if "tests/browser/" in item.nodeid:
             item.add_marker(pytest.mark.browser)
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+class Personas:
+    """The fixed cast for permission tests: owner, promoter, a player who owns a wrestler, a player who does
+    not, a viewer, an outsider (signed in, no membership) and anonymous."""
+
+    def __init__(self, ruleset="wildknight", public=True):
+        from tests.factories import MembershipFactory, PromotionFactory, UserFactory, WrestlerFactory
+
+        self.owner = UserFactory(username="olive_owner")
+        self.promotion = PromotionFactory(
+            name="Persona Pro", slug="persona-pro", ruleset=ruleset, created_by=self.owner, is_public=public
+        )
+        MembershipFactory(promotion=self.promotion, user=self.owner, role="owner")
+        self.promoter = MembershipFactory(
+            promotion=self.promotion, user=UserFactory(username="pete_promoter"), role="promoter"
+        ).user
+        self.player = MembershipFactory(promotion=self.promotion, user=UserFactory(username="paula_player")).user
+        self.other_player = MembershipFactory(promotion=self.promotion, user=UserFactory(username="otto_player")).user
+        self.viewer = MembershipFactory(
+            promotion=self.promotion, user=UserFactory(username="vera_viewer"), role="viewer"
+        ).user
+        self.outsider = UserFactory(username="oscar_outsider")
+        self.wrestler = WrestlerFactory(promotion=self.promotion, owner=self.player, ring_name="Paula's Pride")
+
+
+@pytest.fixture
+def personas(db):
+    return Personas()
+
+
+@pytest.fixture
+def private_personas(db):
+    return Personas(public=False)

@@ -1,0 +1,187 @@
+"""Writes for promotions and memberships. Every function is atomic and checks the acting user's role."""
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+
+from promotion.models import Membership, MembershipStatus, Promotion, Role, new_invite_token
+
+RESERVED_SLUGS = {"new", "invitations"}
+
+EDITABLE_FIELDS = (
+    "name",
+    "description",
+    "ruleset",
+    "is_public",
+    "wrestlers_need_approval",
+    "time_limit_minutes",
+    "referee_warning_limit",
+    "automatic_dq",
+    "titles_change_on_dq",
+    "hp_d6_foreign_objects",
+    "hp_d6_run_ins",
+    "hp_d6_attack_referee",
+)
+
+
+def membership_for(promotion, user):
+    if not user.is_authenticated:
+        return None
+    return Membership.objects.filter(promotion=promotion, user=user).first()
+
+
+def _require(promotion, user, role):
+    membership = membership_for(promotion, user)
+    if membership is None or not membership.has_role(role):
+        raise PermissionDenied(f"You must be a {Role(role).label.lower()} of {promotion.name} to do that.")
+    return membership
+
+
+def _unique_slug(name):
+    base = slugify(name)[:70] or "promotion"
+    if base in RESERVED_SLUGS:
+        base = f"{base}-promotion"
+    slug, n = base, 2
+    while Promotion.objects.filter(slug=slug).exists():
+        slug = f"{base}-{n}"
+        n += 1
+    return slug
+
+
+@transaction.atomic
+def promotion_create(*, user, name, ruleset, **fields):
+    promotion = Promotion(name=name, ruleset=ruleset, created_by=user, slug=_unique_slug(name))
+    for key, value in fields.items():
+        if key not in EDITABLE_FIELDS:
+            raise TypeError(f"unknown promotion field {key}")
+        setattr(promotion, key, value)
+    promotion.full_clean(exclude=["slug"])
+    promotion.save()
+    Membership.objects.create(promotion=promotion, user=user, role=Role.OWNER, status=MembershipStatus.ACTIVE)
+    return promotion
+
+
+@transaction.atomic
+def promotion_update(*, promotion, by, **fields):
+    _require(promotion, by, Role.OWNER)
+    promotion = Promotion.objects.select_for_update().get(pk=promotion.pk)
+    if "ruleset" in fields and fields["ruleset"] != promotion.ruleset and promotion.wrestlers.exists():
+        raise ValidationError({"ruleset": "The ruleset is fixed once the promotion has wrestlers."})
+    for key, value in fields.items():
+        if key not in EDITABLE_FIELDS:
+            raise TypeError(f"unknown promotion field {key}")
+        setattr(promotion, key, value)
+    promotion.full_clean()
+    promotion.save()
+    return promotion
+
+
+@transaction.atomic
+def promotion_regenerate_invite(*, promotion, by):
+    _require(promotion, by, Role.OWNER)
+    promotion.invite_token = new_invite_token()
+    promotion.save(update_fields=["invite_token"])
+    return promotion
+
+
+@transaction.atomic
+def membership_invite(*, promotion, by, username, role=Role.PLAYER):
+    _require(promotion, by, Role.OWNER)
+    if role not in Role.values:
+        raise ValidationError({"role": "Unknown role."})
+    user = get_user_model().objects.filter(username__iexact=username.strip()).first()
+    if user is None:
+        raise ValidationError({"username": f"There is no user called {username.strip()!r}."})
+    existing = Membership.objects.select_for_update().filter(promotion=promotion, user=user).first()
+    if existing is not None:
+        if existing.status == MembershipStatus.REQUESTED:
+            # They asked already: inviting them approves the request.
+            existing.status, existing.role = MembershipStatus.ACTIVE, role
+            existing.save(update_fields=["status", "role"])
+            return existing
+        raise ValidationError({"username": f"{user.username} is already {existing.get_status_display().lower()}."})
+    return Membership.objects.create(promotion=promotion, user=user, role=role, status=MembershipStatus.INVITED)
+
+
+@transaction.atomic
+def membership_request(*, promotion, user):
+    try:
+        with transaction.atomic():
+            return Membership.objects.create(
+                promotion=promotion, user=user, role=Role.PLAYER, status=MembershipStatus.REQUESTED
+            )
+    except IntegrityError:
+        raise ValidationError("You are already a member of this promotion or have asked to join.") from None
+
+
+@transaction.atomic
+def membership_join_by_link(*, promotion, user, token):
+    if token != promotion.invite_token:
+        raise PermissionDenied("This invitation link is no longer valid. Ask the owner for a new one.")
+    membership, created = Membership.objects.select_for_update().get_or_create(
+        promotion=promotion, user=user, defaults={"role": Role.PLAYER, "status": MembershipStatus.ACTIVE}
+    )
+    if not created and membership.status != MembershipStatus.ACTIVE:
+        membership.status = MembershipStatus.ACTIVE
+        membership.save(update_fields=["status"])
+    return membership
+
+
+@transaction.atomic
+def membership_respond(*, membership, user, accept):
+    """The invited user accepts or declines an invitation."""
+    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    if membership.user_id != user.pk or membership.status != MembershipStatus.INVITED:
+        raise PermissionDenied("That invitation is not yours to answer.")
+    if accept:
+        membership.status = MembershipStatus.ACTIVE
+        membership.save(update_fields=["status"])
+        return membership
+    membership.delete()
+    return None
+
+
+def _other_owners(membership):
+    return (
+        Membership.objects.filter(promotion=membership.promotion, role=Role.OWNER, status=MembershipStatus.ACTIVE)
+        .exclude(pk=membership.pk)
+        .exists()
+    )
+
+
+@transaction.atomic
+def membership_approve(*, membership, by):
+    _require(membership.promotion, by, Role.OWNER)
+    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    if membership.status != MembershipStatus.REQUESTED:
+        raise ValidationError("Only a request to join can be approved.")
+    membership.status = MembershipStatus.ACTIVE
+    membership.save(update_fields=["status"])
+    return membership
+
+
+@transaction.atomic
+def membership_set_role(*, membership, by, role):
+    _require(membership.promotion, by, Role.OWNER)
+    if role not in Role.values:
+        raise ValidationError({"role": "Unknown role."})
+    # Lock every owner row so two owners demoting each other at once cannot leave none.
+    list(Membership.objects.select_for_update().filter(promotion=membership.promotion, role=Role.OWNER))
+    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    if membership.role == Role.OWNER and role != Role.OWNER and not _other_owners(membership):
+        raise ValidationError("A promotion needs at least one owner: make someone else owner first.")
+    membership.role = role
+    membership.save(update_fields=["role"])
+    return membership
+
+
+@transaction.atomic
+def membership_remove(*, membership, by):
+    if membership.user_id != by.pk:
+        _require(membership.promotion, by, Role.OWNER)
+    list(Membership.objects.select_for_update().filter(promotion=membership.promotion, role=Role.OWNER))
+    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    if membership.role == Role.OWNER and membership.is_active and not _other_owners(membership):
+        raise ValidationError("A promotion needs at least one owner: make someone else owner first.")
+    membership.delete()

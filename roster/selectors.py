@@ -1,0 +1,60 @@
+"""Reads for rosters and wrestlers."""
+
+from django.db.models import Exists, OuterRef, Q, Sum
+
+from roster.models import Injury, Wrestler
+from roster.sheets import LEAGUE_FIELDS
+from rules import get_ruleset
+
+SORTS = {
+    "name": ("ring_name",),
+    "-name": ("-ring_name",),
+    "prestige": ("-prestige", "ring_name"),
+    "fame": ("-fame", "ring_name"),
+    "weight": ("-weight_lb", "ring_name"),
+    "newest": ("-created",),
+}
+
+
+def roster(promotion, *, q="", alignment="", status="", owner="", injured="", sort="name", include_pending=True):
+    qs = (
+        Wrestler.objects.filter(promotion=promotion)
+        .select_related("owner")
+        .annotate(
+            is_injured=Exists(Injury.objects.filter(wrestler=OuterRef("pk"))),
+            injury_points=Sum("injuries__points"),
+        )
+    )
+    if q:
+        qs = qs.filter(Q(ring_name__icontains=q) | Q(hometown__icontains=q))
+    if alignment:
+        qs = qs.filter(alignment=alignment)
+    if status:
+        qs = qs.filter(status=status)
+    if owner == "house":
+        qs = qs.filter(owner__isnull=True)
+    elif owner:
+        qs = qs.filter(owner__username=owner)
+    if injured == "yes":
+        qs = qs.filter(is_injured=True)
+    elif injured == "no":
+        qs = qs.filter(is_injured=False)
+    if not include_pending:
+        qs = qs.filter(approval="approved")
+    return qs.order_by(*SORTS.get(sort, SORTS["name"]))
+
+
+def wrestler_injuries(wrestler):
+    return {i.body_part: i.points for i in wrestler.injuries.all()}
+
+
+def export_sheet(wrestler):
+    """The sheet the rules engine plays: the player's sheet plus what the league keeps (Fame, Prestige,
+    injuries) for the fields the ruleset's sheet has."""
+    sheet = dict(wrestler.sheet)
+    fields = get_ruleset(wrestler.promotion.ruleset).sheet_spec().get("fields", {})
+    league = {"fame": wrestler.fame, "prestige": wrestler.prestige, "injuries": wrestler_injuries(wrestler)}
+    for key in LEAGUE_FIELDS & set(fields):
+        if key in league:
+            sheet[key] = league[key]
+    return sheet

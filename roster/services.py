@@ -1,0 +1,142 @@
+"""Writes for wrestlers. The ruleset validates every sheet; nothing is saved until it is valid."""
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+
+from promotion.models import Role
+from promotion.services import membership_for
+from roster.models import Approval, Injury, Wrestler, WrestlerStatus
+from rules import SheetError, get_ruleset
+
+PROFILE_FIELDS = ("hometown", "bio")
+
+
+class SheetInvalid(ValidationError):
+    """A sheet the ruleset refused: ``errors`` maps a dotted path (``attributes.STR``) to a message."""
+
+    def __init__(self, errors):
+        self.errors = errors
+        super().__init__("; ".join(f"{path}: {msg}" for path, msg in errors.items()))
+
+
+def validate_sheet(ruleset_id, raw):
+    try:
+        return get_ruleset(ruleset_id).validate_sheet(raw)
+    except SheetError as exc:
+        raise SheetInvalid({exc.field: exc.message}) from None
+    except (TypeError, KeyError, AttributeError, IndexError) as exc:  # a ruleset bug must not become a 500
+        raise SheetInvalid({"sheet": f"this sheet could not be read ({type(exc).__name__})"}) from None
+
+
+def can_edit_wrestler(wrestler, user):
+    if not user.is_authenticated:
+        return False
+    membership = membership_for(wrestler.promotion, user)
+    if membership is None or not membership.is_active:
+        return False
+    if membership.has_role(Role.PROMOTER):
+        return True
+    return membership.has_role(Role.PLAYER) and wrestler.owner_id == user.pk
+
+
+def _mirror(wrestler, sheet):
+    """Copy what pages filter on from the validated sheet into columns."""
+    wrestler.sheet = sheet
+    wrestler.ring_name = sheet["name"]
+    if sheet.get("alignment") in ("face", "heel"):
+        wrestler.alignment = sheet["alignment"]
+    for key, column in (("weight", "weight_lb"), ("height", "height_in")):
+        value = sheet.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            setattr(wrestler, column, value)
+
+
+def _save(wrestler):
+    try:
+        with transaction.atomic():
+            wrestler.full_clean(exclude=["promotion", "owner", "sheet"], validate_constraints=False)
+            wrestler.save()
+    except IntegrityError:
+        raise ValidationError({"name": f"{wrestler.ring_name} is already on this roster."}) from None
+    except ValidationError as exc:
+        raise ValidationError({("name" if k == "ring_name" else k): v for k, v in exc.message_dict.items()}) from None
+    return wrestler
+
+
+@transaction.atomic
+def wrestler_create(*, promotion, by, sheet, owner=None, hometown="", bio=""):
+    membership = membership_for(promotion, by)
+    if membership is None or not membership.has_role(Role.PLAYER):
+        raise PermissionDenied("Only players, promoters and owners of this promotion can add wrestlers.")
+    is_booker = membership.has_role(Role.PROMOTER)
+    if not is_booker:
+        owner = by  # players always own what they create
+    validated = validate_sheet(promotion.ruleset, sheet)
+    if Wrestler.objects.filter(promotion=promotion, ring_name__iexact=validated["name"]).exists():
+        raise ValidationError({"name": f"{validated['name']} is already on this roster."})
+    wrestler = Wrestler(promotion=promotion, owner=owner, hometown=hometown, bio=bio)
+    wrestler.approval = Approval.PENDING if (promotion.wrestlers_need_approval and not is_booker) else Approval.APPROVED
+    _mirror(wrestler, validated)
+    return _save(wrestler)
+
+
+@transaction.atomic
+def wrestler_update(*, wrestler, by, sheet, hometown=None, bio=None):
+    if not can_edit_wrestler(wrestler, by):
+        raise PermissionDenied("You cannot edit this wrestler.")
+    wrestler = Wrestler.objects.select_for_update().select_related("promotion").get(pk=wrestler.pk)
+    validated = validate_sheet(wrestler.promotion.ruleset, sheet)
+    clash = Wrestler.objects.filter(promotion=wrestler.promotion, ring_name__iexact=validated["name"])
+    if clash.exclude(pk=wrestler.pk).exists():
+        raise ValidationError({"name": f"{validated['name']} is already on this roster."})
+    _mirror(wrestler, validated)
+    if hometown is not None:
+        wrestler.hometown = hometown
+    if bio is not None:
+        wrestler.bio = bio
+    if wrestler.approval == Approval.REJECTED:
+        wrestler.approval = Approval.PENDING  # a fixed sheet goes back to the promoter
+    return _save(wrestler)
+
+
+@transaction.atomic
+def wrestler_review(*, wrestler, by, approve, note=""):
+    membership = membership_for(wrestler.promotion, by)
+    if membership is None or not membership.has_role(Role.PROMOTER):
+        raise PermissionDenied("Only promoters and owners approve wrestlers.")
+    wrestler = Wrestler.objects.select_for_update().get(pk=wrestler.pk)
+    wrestler.approval = Approval.APPROVED if approve else Approval.REJECTED
+    wrestler.approval_note = note[:200]
+    wrestler.save(update_fields=["approval", "approval_note", "updated"])
+    return wrestler
+
+
+@transaction.atomic
+def wrestler_set_status(*, wrestler, by, status, suspended_weeks=0):
+    membership = membership_for(wrestler.promotion, by)
+    if membership is None or not membership.has_role(Role.PROMOTER):
+        raise PermissionDenied("Only promoters and owners change a wrestler's status.")
+    if status not in WrestlerStatus.values:
+        raise ValidationError({"status": "Unknown status."})
+    if status == WrestlerStatus.SUSPENDED and not 1 <= suspended_weeks <= 52:
+        raise ValidationError({"suspended_weeks": "A suspension lasts 1 to 52 weeks."})
+    wrestler = Wrestler.objects.select_for_update().get(pk=wrestler.pk)
+    wrestler.status = status
+    wrestler.suspended_weeks = suspended_weeks if status == WrestlerStatus.SUSPENDED else 0
+    wrestler.save(update_fields=["status", "suspended_weeks", "updated"])
+    return wrestler
+
+
+@transaction.atomic
+def injury_add(*, wrestler, body_part, points):
+    """Add injury points to a body part (match results call this); marks the wrestler injured."""
+    if points <= 0:
+        raise ValidationError({"points": "Injury points must be positive."})
+    injury, created = Injury.objects.select_for_update().get_or_create(
+        wrestler=wrestler, body_part=body_part, defaults={"points": points}
+    )
+    if not created:
+        injury.points += points
+        injury.save(update_fields=["points"])
+    Wrestler.objects.filter(pk=wrestler.pk, status=WrestlerStatus.ACTIVE).update(status=WrestlerStatus.INJURED)
+    return injury

@@ -1,0 +1,222 @@
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from promotion.selectors import promotion_access
+from roster import selectors, services
+from roster.forms import ReviewForm, RosterFilterForm, StatusForm, WrestlerProfileForm
+from roster.models import Wrestler
+from roster.sheets import form_tree, row_node, sheet_from_post, unplaced_errors
+from rules import get_ruleset
+
+PAGE_SIZE = 25
+
+
+def _wrestler(access, pk):
+    return get_object_or_404(Wrestler.objects.select_related("owner", "promotion"), pk=pk, promotion=access.promotion)
+
+
+def roster(request, slug):
+    access = promotion_access(request.user, slug)
+    form = RosterFilterForm(request.GET or None)
+    wrestlers = selectors.roster(access.promotion, **form.filters())
+    page = Paginator(wrestlers, PAGE_SIZE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    template = "roster/roster.html#results" if request.htmx else "roster/roster.html"
+    return render(
+        request,
+        template,
+        {"access": access, "promotion": access.promotion, "form": form, "page": page, "query": query.urlencode()},
+    )
+
+
+def wrestler_detail(request, slug, pk):
+    access = promotion_access(request.user, slug)
+    wrestler = _wrestler(access, pk)
+    ruleset = get_ruleset(access.promotion.ruleset)
+    return render(
+        request,
+        "roster/wrestler.html",
+        {
+            "access": access,
+            "promotion": access.promotion,
+            "wrestler": wrestler,
+            "can_edit": services.can_edit_wrestler(wrestler, request.user),
+            "derived": _safe_derived(ruleset, wrestler.sheet),
+            "injuries": selectors.wrestler_injuries(wrestler),
+            "sheet_json": json.dumps(wrestler.sheet, indent=2, ensure_ascii=False),
+            "review_form": ReviewForm(),
+            "status_form": StatusForm(initial={"status": wrestler.status}),
+        },
+    )
+
+
+def _safe_derived(ruleset, sheet):
+    try:
+        return ruleset.derived(ruleset.validate_sheet(sheet))
+    except (ValueError, TypeError, KeyError):
+        return {}
+
+
+def _editor(request, access, wrestler=None):
+    ruleset = get_ruleset(access.promotion.ruleset)
+    spec = ruleset.sheet_spec()
+    profile = WrestlerProfileForm(
+        request.POST or None, initial=wrestler and {"hometown": wrestler.hometown, "bio": wrestler.bio}
+    )
+    errors, sheet = {}, (wrestler.sheet if wrestler else ruleset.example_sheet())
+    if request.method == "POST":
+        sheet, errors = sheet_from_post(spec, request.POST)
+        if not errors and profile.is_valid():
+            try:
+                if wrestler is None:
+                    saved = services.wrestler_create(
+                        promotion=access.promotion, by=request.user, sheet=sheet, **profile.cleaned_data
+                    )
+                else:
+                    saved = services.wrestler_update(
+                        wrestler=wrestler, by=request.user, sheet=sheet, **profile.cleaned_data
+                    )
+            except services.SheetInvalid as exc:
+                errors = exc.errors
+            except ValidationError as exc:
+                errors = {k: " ".join(v) for k, v in exc.message_dict.items()}
+            else:
+                verb = "saved" if wrestler else "created"
+                note = " It waits for a promoter's approval." if saved.approval == "pending" else ""
+                messages.success(request, f"{saved.ring_name} {verb}.{note}")
+                return redirect(saved)
+    nodes = form_tree(spec, sheet, errors)
+    return render(
+        request,
+        "roster/edit.html",
+        {
+            "access": access,
+            "promotion": access.promotion,
+            "wrestler": wrestler,
+            "profile": profile,
+            "nodes": nodes,
+            "top_errors": unplaced_errors(nodes, errors),
+            "derived": _preview(ruleset, sheet) if not errors else {},
+        },
+        status=422 if errors else 200,
+    )
+
+
+def _preview(ruleset, sheet):
+    try:
+        return ruleset.derived(ruleset.validate_sheet(sheet))
+    except (ValueError, TypeError, KeyError):
+        return {}
+
+
+@login_required
+def wrestler_create(request, slug):
+    access = promotion_access(request.user, slug)
+    if not access.is_player:
+        raise PermissionDenied("Only players, promoters and owners of this promotion add wrestlers.")
+    return _editor(request, access)
+
+
+@login_required
+def wrestler_edit(request, slug, pk):
+    access = promotion_access(request.user, slug)
+    wrestler = _wrestler(access, pk)
+    if not services.can_edit_wrestler(wrestler, request.user):
+        raise PermissionDenied("You cannot edit this wrestler.")
+    return _editor(request, access, wrestler)
+
+
+@login_required
+@require_POST
+def sheet_preview(request, slug):
+    """HTMX: the derived values (and the first problem) of the sheet being typed."""
+    access = promotion_access(request.user, slug)
+    if not access.is_player:
+        raise PermissionDenied("Only players, promoters and owners of this promotion build wrestlers.")
+    ruleset = get_ruleset(access.promotion.ruleset)
+    sheet, errors = sheet_from_post(ruleset.sheet_spec(), request.POST)
+    derived = {}
+    if not errors:
+        try:
+            derived = ruleset.derived(services.validate_sheet(ruleset.id, sheet))
+        except services.SheetInvalid as exc:
+            errors = exc.errors
+    return render(request, "roster/_derived.html", {"derived": derived, "errors": errors})
+
+
+@login_required
+def sheet_row(request, slug, field):
+    """HTMX: one blank row for a list-of-objects field of the sheet (e.g. an arsenal entry)."""
+    access = promotion_access(request.user, slug)
+    if not access.is_player:
+        raise PermissionDenied("Only players, promoters and owners of this promotion build wrestlers.")
+    spec = get_ruleset(access.promotion.ruleset).sheet_spec()
+    descriptor = spec.get("fields", {}).get(field)
+    if not descriptor or descriptor.get("type") != "list" or descriptor.get("of") != "object":
+        return HttpResponse("No such list on this sheet.", status=404)
+    try:
+        index = max(0, min(int(request.GET.get("index", "0")), 59))
+    except ValueError:
+        return HttpResponse("index must be a number", status=400)
+    return render(
+        request, "roster/sheet/_row.html", {"row": row_node(descriptor, field, index, {}, {}), "field": field}
+    )
+
+
+def wrestler_export(request, slug, pk):
+    access = promotion_access(request.user, slug)
+    wrestler = _wrestler(access, pk)
+    body = json.dumps(selectors.export_sheet(wrestler), indent=2, ensure_ascii=False)
+    response = HttpResponse(body + "\n", content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="wrestler-{wrestler.pk}.json"'
+    return response
+
+
+@login_required
+@require_POST
+def wrestler_review(request, slug, pk):
+    access = promotion_access(request.user, slug)
+    if not access.can_book:
+        raise PermissionDenied("Only promoters and owners approve wrestlers.")
+    wrestler = _wrestler(access, pk)
+    form = ReviewForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose approve or reject.")
+        return redirect(wrestler)
+    approve = form.cleaned_data["decision"] == "approve"
+    services.wrestler_review(wrestler=wrestler, by=request.user, approve=approve, note=form.cleaned_data["note"])
+    messages.success(request, f"{wrestler.ring_name} {'approved' if approve else 'rejected'}.")
+    return redirect(wrestler)
+
+
+@login_required
+@require_POST
+def wrestler_status(request, slug, pk):
+    access = promotion_access(request.user, slug)
+    if not access.can_book:
+        raise PermissionDenied("Only promoters and owners change a wrestler's status.")
+    wrestler = _wrestler(access, pk)
+    form = StatusForm(request.POST)
+    if form.is_valid():
+        try:
+            services.wrestler_set_status(
+                wrestler=wrestler,
+                by=request.user,
+                status=form.cleaned_data["status"],
+                suspended_weeks=form.cleaned_data["suspended_weeks"] or 0,
+            )
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+        else:
+            messages.success(request, f"{wrestler.ring_name} is now {form.cleaned_data['status']}.")
+    else:
+        messages.error(request, "Choose a valid status.")
+    return redirect(wrestler)

@@ -1,0 +1,55 @@
+"""factory_boy factories for the Django models (real rows in the real database)."""
+
+import factory
+from django.contrib.auth import get_user_model
+
+from promotion.models import Membership, MembershipStatus, Promotion, Role
+from roster.models import Wrestler
+from rules import get_ruleset
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    email = factory.LazyAttribute(lambda u: f"{u.username}@example.com")
+    password = factory.django.Password("ring-rope-turnbuckle")
+
+
+class PromotionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Promotion
+
+    name = factory.Sequence(lambda n: f"Promotion {n}")
+    slug = factory.Sequence(lambda n: f"promotion-{n}")
+    ruleset = "wildknight"
+    created_by = factory.SubFactory(UserFactory)
+
+
+class MembershipFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Membership
+
+    promotion = factory.SubFactory(PromotionFactory)
+    user = factory.SubFactory(UserFactory)
+    role = Role.PLAYER
+    status = MembershipStatus.ACTIVE
+
+
+def sheet_for(ruleset_id, name, seed=None, **overrides):
+    sheet = get_ruleset(ruleset_id).example_sheet(seed=seed)
+    sheet["name"] = name
+    sheet.update(overrides)
+    return sheet
+
+
+class WrestlerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Wrestler
+
+    promotion = factory.SubFactory(PromotionFactory)
+    ring_name = factory.Sequence(lambda n: f"Wrestler {n}")
+    alignment = "face"
+    sheet = factory.LazyAttribute(lambda w: sheet_for(w.promotion.ruleset, w.ring_name, alignment=w.alignment))
