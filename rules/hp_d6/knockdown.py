@@ -54,13 +54,10 @@ def get_up(m, w, opp):
     else:
         outcome = "down"
     if outcome != "down":
-        stand(w)
-    m.emit(
-        "get_up",
-        lambda: narration.get_up(w, opp, outcome, bonus),
-        w.side,
-        opp.side,
-        outcome=outcome,
-        bonus=bonus,
-    )
+        w.prone = False
+        w.turns_not_hit = 0
+    if m.loud:
+        m.emit("get_up", narration.get_up(w, opp, outcome, bonus), w.side, opp.side, outcome=outcome, bonus=bonus)
+    else:
+        m.log.seq += 1
     return outcome == "up and attack"

@@ -14,9 +14,9 @@ A ``Match`` runs in one of two modes that roll exactly the same dice in the same
 from rules.base import EventLog
 from rules.dice import RandomDice
 from rules.errors import SetupError
-from rules.hp_d6 import advanced, knockdown, narration, tactics
+from rules.hp_d6 import advanced, knockdown, narration
 from rules.hp_d6.moves import FINISHER_HP, PIN_HP, TAPOUT_ROLLS  # noqa: F401 - re-exported
-from rules.hp_d6.tactics import Tactics
+from rules.hp_d6.tactics import ACTIONS, Tactics, choose
 
 SECONDS_PER_TURN = 15  # one wrestler's turn; a round (both turns) is 30 seconds of match time
 DEFAULT_TIME_LIMIT = 1800  # 30 minutes, then a time-limit draw
@@ -49,16 +49,26 @@ def _fast_draws(rng):
             r = bits(k)
         return r + 1
 
-    return d6, dn
+    def opposed(purposes, att, dfn):
+        a = bits(3)
+        while a >= 6:
+            a = bits(3)
+        d = bits(3)
+        while d >= 6:
+            d = bits(3)
+        return a + 1, d + 1
+
+    return d6, dn, opposed
 
 
 def _check_fast_draws():
     import random
 
     slow, fast = random.Random(20261130), random.Random(20261130)
-    d6, dn = _fast_draws(fast)
+    d6, dn, opposed = _fast_draws(fast)
     sizes = (6, 6, 2, 6, 13, 6, 31, 6, 64, 6, 7, 100)
-    return all(slow.randint(1, n) == (d6() if n == 6 else dn(n)) for n in sizes * 50)
+    same = all(slow.randint(1, n) == (d6() if n == 6 else dn(n)) for n in sizes * 50)
+    return same and all((slow.randint(1, 6), slow.randint(1, 6)) == opposed(None, None, None) for _ in range(100))
 
 
 FAST_DICE = _check_fast_draws()
@@ -89,7 +99,7 @@ class Wrestler:
         "opp",
     )
 
-    def __init__(self, sheet, side):
+    def __init__(self, sheet, side, tactics):
         self.side = side
         self.name = sheet["name"]
         self.alignment = sheet.get("alignment", "face")
@@ -100,7 +110,7 @@ class Wrestler:
         self.finisher = sheet["finisher"]
         self.moves = sheet["moves"]
         self.ally = sheet.get("ally") or "a friend from the locker room"
-        self.tactics = Tactics(sheet)
+        self.tactics = tactics
         self.weapon = None  # the foreign object he is holding (advanced rules)
         self.run_in_used = False
         self.opp = None  # the other wrestler, set by the Match
@@ -151,16 +161,38 @@ def parse_stipulation(stipulation):
     return limit, {key: bool(raw.get(key, False)) for key in ADVANCED_KEYS}, no_dq
 
 
+_COMPILED = {}
+_COMPILED_MAX = 32
+
+
+def _compile(setup):
+    """The stipulation and both wrestlers' tactics for a setup, kept while the same setup is played again.
+
+    Odds and the benchmark play thousands of matches from one setup; the tactics tables (a pure function
+    of sheet, stipulation and situation) are then built once. Keyed by the setup's identity (a setup is
+    frozen; its sheets are not to be changed while it is in use).
+    """
+    hit = _COMPILED.get(id(setup))
+    if hit is not None and hit[0] is setup:
+        return hit[1]
+    compiled = (parse_stipulation(setup.stipulation), tuple(Tactics(side[0]) for side in setup.sides))
+    if len(_COMPILED) >= _COMPILED_MAX:
+        _COMPILED.clear()
+    _COMPILED[id(setup)] = (setup, compiled)
+    return compiled
+
+
 class Match:
     def __init__(self, setup, dice, seed=None, loud=True):
         if setup.kind != "singles" or len(setup.sides) != 2 or any(len(s) != 1 for s in setup.sides):
             raise SetupError("hp-d6 plays singles matches: two sides of one wrestler")
-        self.time_limit, advanced, self.no_dq = parse_stipulation(setup.stipulation)
+        (self.time_limit, advanced, self.no_dq), tactics = _compile(setup)
         self.foreign_objects = advanced["foreign_objects"]
         self.run_ins = advanced["run_ins"]
         self.attack_referee = advanced["attack_referee"]
         self.advanced = advanced
-        self.w = (Wrestler(setup.sides[0][0], 0), Wrestler(setup.sides[1][0], 1))
+        self.plain = not any(advanced.values())  # no advanced rules: tactics depend on less
+        self.w = (Wrestler(setup.sides[0][0], 0, tactics[0]), Wrestler(setup.sides[1][0], 1, tactics[1]))
         self.w[0].opp, self.w[1].opp = self.w[1], self.w[0]
         self.dice = dice
         self.seed = seed
@@ -175,16 +207,19 @@ class Match:
             self.roll = self._roll_loud
         else:
             if FAST_DICE and type(dice) is RandomDice:
-                d6, dn = _fast_draws(dice._rng)
+                d6, dn, opposed = _fast_draws(dice._rng)
             else:
                 draw = dice._draw
 
                 def d6():
                     return draw(6)
 
+                def opposed(purposes, att, dfn):
+                    return draw(6), draw(6)
+
                 dn = draw
             self.roll = lambda sides, purpose, side: dn(sides)
-            self.opposed = lambda purposes, att, dfn: (d6(), d6())
+            self.opposed = opposed
             self.d6 = d6
 
     # --- dice ------------------------------------------------------------------------------
@@ -239,10 +274,10 @@ class Match:
     def initiative(self):
         """Each rolls a d6, side 0 first; ties are rolled again (W1). Returns the turn order."""
         if not self.loud:
-            d6 = self.d6
-            a, b = d6(), d6()
+            opposed = self.opposed
+            a, b = opposed(None, None, None)
             while a == b:
-                a, b = d6(), d6()
+                a, b = opposed(None, None, None)
             self.log.seq += 1
             return self.w[0] if a > b else self.w[1]
         roll = self.roll
@@ -261,7 +296,7 @@ class Match:
         opp.hit = w.hit = False
         self.turn_number += 1
         if not w.prone or knockdown.get_up(self, w, opp):
-            tactics.act(self, w, opp)
+            ACTIONS[choose(self, w, opp)](self, w, opp)
         # "For every turn the prone wrestler is not attacked successfully, he/she adds a +1 to his/her roll."
         if opp.prone and not opp.hit:
             opp.turns_not_hit += 1

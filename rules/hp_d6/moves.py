@@ -111,122 +111,122 @@ def finisher_chance(att, dfn, a, d):
     return a == 6 and d == 1 and dfn.hp <= FINISHER_HP and att.tactics.take_finisher
 
 
+# Each move emits one event per step. In quiet mode (odds, benchmark) the event is only counted, and
+# the move names (words only) are not looked up; the dice and the state changes are the same.
+
+
 def strike(m, att, dfn, free=False):
     """Strike: 1 HP. Legal unless both are down; the only move a prone wrestler can make (his free attack)."""
-    name = att.move_name("strike", "Forearm", m.turn_number)
     a, d = m.opposed(P_STRIKE, att, dfn)
+    loud = m.loud
+    name = att.move_name("strike", "Forearm", m.turn_number) if loud else None
     if a == 6 and d == 1 and finisher_chance(att, dfn, a, d):
         return finisher(m, att, dfn, instead_of=name)
-    if a > d:
+    hit = a > d
+    dealt = 0
+    if hit:
         dealt = damage(dfn, 1)
         knockdown.knock_down(dfn)
+    if loud:
         m.emit(
             "strike",
-            lambda: narration.strike(att, dfn, name, True, free),
+            narration.strike(att, dfn, name, hit, free),
             att.side,
             dfn.side,
             move=name,
             move_type="strike",
-            outcome="hit",
+            outcome="hit" if hit else "miss",
             damage=dealt,
             free=free,
         )
-        return True
-    m.emit(
-        "strike",
-        lambda: narration.strike(att, dfn, name, False, free),
-        att.side,
-        dfn.side,
-        move=name,
-        move_type="strike",
-        outcome="miss",
-        damage=0,
-        free=free,
-    )
-    return False
+    else:
+        m.log.seq += 1
+    return hit
 
 
 def grapple(m, att, dfn, combo=None):
     """Grapple: 2 HP; a prone defender is stood up first; two lost roll-offs in a row reverse it."""
-    name = att.move_name("grapple", "Body Slam", m.turn_number)
     stood = dfn.prone
     if stood:  # "if you grapple with a prone wrestler, he/she is automatically returned to a standing position"
         knockdown.stand(dfn)
     a, d = m.opposed(P_GRAPPLE, att, dfn)
+    loud = m.loud
+    name = att.move_name("grapple", "Body Slam", m.turn_number) if loud else None
     if a == 6 and d == 1 and finisher_chance(att, dfn, a, d):
         return finisher(m, att, dfn, instead_of=name)
+    dealt = self_dealt = 0
     if a > d:
         dealt = damage(dfn, 2)
         knockdown.knock_down(dfn)
-        outcome, self_dealt = "hit", 0
+        outcome = "hit"
     elif d > a:
         a2, d2 = m.opposed(P_REVERSAL, att, dfn)
         if d2 > a2:  # "then the move is reversed and the attacking player loses 1 HP"
             self_dealt = damage(att, 1)
             knockdown.knock_down(att)
-            outcome, dealt = "reversed", 0
+            outcome = "reversed"
         else:
-            outcome, dealt, self_dealt = "blocked", 0, 0
+            outcome = "blocked"
     else:
-        outcome, dealt, self_dealt = "blocked", 0, 0
-    m.emit(
-        "grapple",
-        lambda: narration.grapple(att, dfn, name, outcome, stood, combo),
-        att.side,
-        dfn.side,
-        move=name,
-        move_type="grapple",
-        outcome=outcome,
-        damage=dealt,
-        self_damage=self_dealt,
-        stood_up=stood,
-    )
+        outcome = "blocked"
+    if loud:
+        m.emit(
+            "grapple",
+            narration.grapple(att, dfn, name, outcome, stood, combo),
+            att.side,
+            dfn.side,
+            move=name,
+            move_type="grapple",
+            outcome=outcome,
+            damage=dealt,
+            self_damage=self_dealt,
+            stood_up=stood,
+        )
+    else:
+        m.log.seq += 1
     return outcome == "hit"
 
 
 def high_risk(m, att, dfn, combo=None):
     """High Risk: a set-up roll, then the attack roll: 3 HP, or a miss that costs the attacker 1 HP."""
-    name = att.move_name("high_risk", "Flying Cross Body", m.turn_number)
     a, d = m.opposed(P_SETUP, att, dfn)
+    loud = m.loud
+    name = att.move_name("high_risk", "Flying Cross Body", m.turn_number) if loud else None
+    dealt = self_dealt = 0
     if a <= d:  # "If you fail the first roll, your turn ends and nothing happens."
+        outcome = "set-up failed"
+    else:
+        a, d = m.opposed(P_HIGH, att, dfn)
+        if a == 6 and d == 1 and finisher_chance(att, dfn, a, d):
+            return finisher(m, att, dfn, instead_of=name)
+        if a > d:
+            dealt = damage(dfn, 3)
+            knockdown.knock_down(dfn)
+            outcome = "hit"
+        else:  # "you attempt the high risk maneuver and miss (remove 1 HP from yourself)"
+            self_dealt = damage(att, 1)
+            knockdown.crash(att)
+            outcome = "missed"
+    if loud:
         m.emit(
             "high_risk",
-            lambda: narration.high_risk(att, dfn, name, "set-up failed", combo),
+            narration.high_risk(att, dfn, name, outcome, combo),
             att.side,
             dfn.side,
             move=name,
             move_type="high_risk",
-            outcome="set-up failed",
-            damage=0,
-            self_damage=0,
+            outcome=outcome,
+            damage=dealt,
+            self_damage=self_dealt,
         )
-        return False
-    a, d = m.opposed(P_HIGH, att, dfn)
-    if a == 6 and d == 1 and finisher_chance(att, dfn, a, d):
-        return finisher(m, att, dfn, instead_of=name)
-    if a > d:
-        dealt, self_dealt, outcome = damage(dfn, 3), 0, "hit"
-        knockdown.knock_down(dfn)
-    else:  # "you attempt the high risk maneuver and miss (remove 1 HP from yourself)"
-        dealt, self_dealt, outcome = 0, damage(att, 1), "missed"
-        knockdown.crash(att)
-    m.emit(
-        "high_risk",
-        lambda: narration.high_risk(att, dfn, name, outcome, combo),
-        att.side,
-        dfn.side,
-        move=name,
-        move_type="high_risk",
-        outcome=outcome,
-        damage=dealt,
-        self_damage=self_dealt,
-    )
+    else:
+        m.log.seq += 1
     return outcome == "hit"
 
 
 def pinning_combination(m, att, dfn):
     """A carrier move (grapple or high risk), one more winning roll, then the three pin rolls."""
-    combo = att.move_name("pinning_combination", "Roll-Up", m.turn_number)
+    combo = att.move_name("pinning_combination", "Roll-Up", m.turn_number) if m.loud else None
     carrier = att.tactics.combination_carrier
     landed = (grapple if carrier == "grapple" else high_risk)(m, att, dfn, combo=combo)
     if landed is not True:  # the carrier failed, or became a finisher
@@ -259,8 +259,8 @@ def pinning_combination(m, att, dfn):
 
 def submission(m, att, dfn):
     """Apply, sustain (-1 HP), then roll on: each attacker win -1 HP, until the defender wins or taps."""
-    name = att.move_name("submission", "Headlock", m.turn_number)
     a, d = m.opposed(P_APPLY, att, dfn)
+    name = att.move_name("submission", "Headlock", m.turn_number)  # also in the result: quiet mode too
     if a == 6 and d == 1 and finisher_chance(att, dfn, a, d):
         return finisher(m, att, dfn, instead_of=name)
     if a > d:
@@ -285,46 +285,36 @@ def submission(m, att, dfn):
     if outcome != "locked":
         return
     locked = 0
+    loud = m.loud
+    opposed = m.opposed
     while True:
-        a, d = m.opposed(P_HOLD, att, dfn)
+        a, d = opposed(P_HOLD, att, dfn)
         if d > a:  # "Keep rolling until the defending wrestler rolls the highest ... the hold is broken"
+            outcome, dealt = "broken", 0
+        else:
+            locked += 1
+            dealt = damage(dfn, 1) if a > d else 0
+            if locked >= TAPOUT_ROLLS and dfn.hp <= PIN_HP:
+                outcome = "tap out" if m.referee == "up" else "unseen tap"
+            else:
+                outcome = "wrenched" if dealt else "held"
+        if loud:
             m.emit(
                 "submission_hold",
-                lambda: narration.hold_broken(att, dfn, name),
+                narration.hold(att, dfn, name, outcome, locked),
                 att.side,
                 dfn.side,
                 move=name,
-                outcome="broken",
-                damage=0,
-                locked_rolls=locked,
-            )
-            return
-        locked += 1
-        dealt = damage(dfn, 1) if a > d else 0
-        taps = locked >= TAPOUT_ROLLS and dfn.hp <= PIN_HP
-        if taps and m.referee == "up":
-            m.emit(
-                "submission_hold",
-                lambda: narration.tap_out(att, dfn, name),
-                att.side,
-                dfn.side,
-                move=name,
-                outcome="tap out",
+                outcome=outcome,
                 damage=dealt,
                 locked_rolls=locked,
             )
+        else:
+            m.log.seq += 1
+        if outcome == "broken":  # "the hold is broken, but the defending wrestler remains prone"
+            return
+        if outcome == "tap out":
             m.finish(att.side, "submission", narration.submission_result(att, dfn, name), move=name)
-        hold_outcome = "unseen tap" if taps else ("wrenched" if dealt else "held")
-        m.emit(
-            "submission_hold",
-            lambda o=hold_outcome, n=locked: narration.hold(att, dfn, name, o, n),
-            att.side,
-            dfn.side,
-            move=name,
-            outcome=hold_outcome,
-            damage=dealt,
-            locked_rolls=locked,
-        )
 
 
 def finisher_attempt(m, att, dfn):

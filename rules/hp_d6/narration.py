@@ -105,6 +105,10 @@ def submission(att, dfn, name, outcome):
 
 
 def hold(att, dfn, name, outcome, locked):
+    if outcome == "broken":
+        return hold_broken(att, dfn, name)
+    if outcome == "tap out":
+        return tap_out(att, dfn, name)
     if outcome == "unseen tap":
         return f"{dfn.name} is tapping in the {name}, but there is no referee to see it!"
     if outcome == "wrenched":

@@ -50,14 +50,10 @@ def pin_rolls(m, att, dfn):
             if count == 1:  # "your opponent kicks out of the pin and may make a free attack" (from the mat)
                 moves.strike(m, dfn, att, free=True)
             return False
-        m.emit(
-            "pin_count",
-            lambda count=count: narration.count(att, dfn, count),
-            att.side,
-            dfn.side,
-            count=count,
-            outcome="count",
-        )
+        if m.loud:
+            m.emit("pin_count", narration.count(att, dfn, count), att.side, dfn.side, count=count, outcome="count")
+        else:
+            m.log.seq += 1
     return award_pin(m, att, dfn)
 
 

@@ -1,16 +1,18 @@
 """How a wrestler picks his move type, the way a player at the table would.
 
 Hard rules first (no dice): cover a prone opponent at 10 HP or less; swing a foreign object he is
-holding. Then a weighted draw over the legal move types, made with the match dice (one ``d<total>``
-roll, ``for: "tactics: move"``) only when more than one type is possible. The weights come from the
+holding when the referee is down or he is behind on HP. Then a weighted draw over the legal move
+types, made with the match dice (one ``d<total>`` roll, ``for: "tactics: move"``) only when more than
+one type is possible. The weights come from the
 alignment (below) and may be overridden per sheet in ``tactics.weights``. Situational changes:
 
 * pinning combination only against a standing opponent the carrier move can bring to 10 HP or less;
 * submission weight doubled when the opponent is at ``submission_below`` HP or less (default 11: a
   tap-out needs him at 10 or less);
 * declared finisher only at 15 HP or less (weight 0 by default: the finisher normally comes from W6);
-* cheating (advanced rules, weight ``cheat``): with the referee watching, attack him (or, if that rule
-  is off, risk a foreign object); with the referee down, foreign objects and the run-in.
+* cheating (advanced rules, weight ``cheat``): with the referee watching, and only when behind on HP,
+  attack him (or, if that rule is off, risk a foreign object); with the referee down, foreign objects
+  (weight x3) and the run-in (weight x2).
 """
 
 from rules.hp_d6 import advanced, moves, pins
@@ -73,7 +75,7 @@ class Tactics:
         self.run_in_save = raw.get("run_in_save", RUN_IN_SAVE[alignment])
         self.combo_hp = PIN_HP + DAMAGE[self.combination_carrier]
         self.basic = tuple((k, weights[k]) for k in ("strike", "grapple", "high_risk") if weights[k] > 0)
-        self.cache = {}  # situation -> (kinds, cumulative weights, total); per match, as the Match makes it
+        self.cache = {}  # situation -> (kinds, cumulative weights, total); shared by matches of one setup
 
 
 def options(m, w, opp):
@@ -91,8 +93,10 @@ def options(m, w, opp):
     if weights["finisher"] and opp.hp <= FINISHER_HP:
         opts.append(("finisher", weights["finisher"]))
     cheat = weights["cheat"]
-    if cheat and (m.foreign_objects or m.run_ins or m.attack_referee):
+    if cheat and not m.plain:
         if ref_up:
+            if w.hp >= opp.hp:  # a player only risks a disqualification when he is behind
+                return opts
             if m.attack_referee:
                 opts.append(("attack_referee", cheat))
             elif m.foreign_objects:
@@ -105,26 +109,37 @@ def options(m, w, opp):
     return opts
 
 
+def _entry(m, w, opp):
+    """(kinds, cumulative weights, total) for this situation; "pin" alone when he can pin."""
+    if w.tactics.pin and pins.can_pin(m, w, opp):
+        return ("pin",), (1,), 1
+    opts = options(m, w, opp) or [("strike", 1)]
+    cumulative, total = [], 0
+    for _, weight in opts:
+        total += weight
+        cumulative.append(total)
+    return tuple(k for k, _ in opts), tuple(cumulative), total
+
+
 def choose(m, w, opp):
-    """The action for a standing wrestler's turn."""
-    t = w.tactics
-    ref_up = m.referee == "up"
-    hp = opp.hp
-    if opp.prone and hp <= PIN_HP and ref_up and t.pin:
-        return "pin"
-    if w.weapon is not None:
-        return "foreign_object"
-    key = (hp <= t.submission_below, not opp.prone and hp <= t.combo_hp, hp <= FINISHER_HP, ref_up, w.run_in_used)
-    entry = t.cache.get(key)
+    """The action for a standing wrestler's turn.
+
+    The weighted table depends only on the situation (the opponent's HP and position; with advanced
+    rules also the referee, the run-in and who is behind), so it is built once per situation per match.
+    """
+    if m.plain:
+        key = opp.hp * 2 + opp.prone
+    else:
+        behind = w.hp < opp.hp
+        if w.weapon is not None and (behind or m.referee != "up"):
+            return "foreign_object"
+        key = (opp.hp, opp.prone, m.referee, w.run_in_used, behind)
+    cache = w.tactics.cache
+    entry = cache.get(key)
     if entry is None:
-        opts = options(m, w, opp) or [("strike", 1)]
-        cumulative, total = [], 0
-        for _, weight in opts:
-            total += weight
-            cumulative.append(total)
-        entry = t.cache[key] = (tuple(k for k, _ in opts), tuple(cumulative), total)
+        entry = cache[key] = _entry(m, w, opp)
     kinds, cumulative, total = entry
-    if len(kinds) == 1:
+    if total == cumulative[0]:
         return kinds[0]
     pick = m.roll(total, P_TACTICS, w.side)
     for i, upto in enumerate(cumulative):
@@ -134,8 +149,7 @@ def choose(m, w, opp):
 
 
 def act(m, w, opp):
-    kind = choose(m, w, opp)
-    ACTIONS[kind](m, w, opp)
+    ACTIONS[choose(m, w, opp)](m, w, opp)
 
 
 ACTIONS = {

@@ -1,0 +1,67 @@
+"""Benchmark (not a test): hp-d6 matches per second on one core, between the two example sheets.
+
+    python bench/rules_hp_d6.py [--matches N] [--repeat R]
+
+Prints one JSON line per figure: ``outcome`` (the quiet path used by odds: result only) and
+``resolve`` (every event built, as the web app streams them), each the best of R runs, plus the
+same two with every advanced rule switched on. Target: outcome >= 10,000 matches/s.
+"""
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from rules import get_ruleset  # noqa: E402
+from rules.dice import RandomDice  # noqa: E402
+
+
+def _rate(fn, setup, matches, repeat):
+    best = 0.0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(setup, matches)
+        elapsed = time.perf_counter() - start
+        best = max(best, matches / elapsed)
+    return best
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=20000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args(argv)
+    ruleset = get_ruleset("hp-d6")
+    a = ruleset.example_sheet()
+    b = ruleset.validate_sheet(__import__("rules.hp_d6.sheet", fromlist=["x"]).SECOND_EXAMPLE)
+
+    def outcome(setup, n):
+        for seed in range(n):
+            ruleset.outcome(setup, RandomDice(seed), seed=seed)
+
+    def resolve(setup, n):
+        for seed in range(n):
+            for _ in ruleset.resolve(setup, RandomDice(seed), seed=seed):
+                pass
+
+    for label, stip in (("", {}), ("advanced ", {"advanced": True})):
+        setup = ruleset.build_setup([[a], [b]], stipulation=stip)
+        for name, fn, n in (("outcome", outcome, args.matches), ("resolve", resolve, max(args.matches // 10, 1))):
+            rate = _rate(fn, setup, n, args.repeat)
+            row = {
+                "bench": "rules_hp_d6",
+                "figure": f"{label}{name} matches/s",
+                "value": round(rate, 1),
+                "matches": n,
+                "target": 10000 if name == "outcome" and not label else None,
+                "python": platform.python_version(),
+            }
+            print(json.dumps(row), flush=True)
+
+
+if __name__ == "__main__":
+    main()
