@@ -220,7 +220,7 @@ class Match:
             counts = 1 if tactics.followup_after_finisher(w, log.round) else pins.COUNTS
             text = narration.hit(log.round, w.name, opp.name, name, None, [])
             yield log.emit("maneuver", text, actor=w.side, target=opp.side, **fields)
-            yield from pins.pin(self, w, opp, counts, tactics.cheats(w, counts, self.no_dq))
+            yield from pins.pin(self, w, opp, counts, tactics.cheats(w, counts))
             return
         if mv.heat:
             gained = heat.gain(w, mv.heat)

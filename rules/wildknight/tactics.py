@@ -74,7 +74,7 @@ def kickout_order(wrestler, used):
     return max(options, key=lambda a: wrestler.attrs[a])
 
 
-def cheats(wrestler, counts, no_dq):
+def cheats(wrestler, counts):
     """How many pin cheats to try (K-36: pointless when one count is left)."""
     if counts <= 1:
         return 0

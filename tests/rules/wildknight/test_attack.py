@@ -147,3 +147,13 @@ def test_opposed_fills_need_and_outcome_on_every_record():
     res = opposed(dice, [ra, rb], 1, ["x", "y"])
     assert res.winner == 1
     assert (ra.rec["need"], rb.rec["need"]) == (12, 11)
+
+
+def test_it_never_lets_the_confirm_roll_of_an_automatic_miss_threaten_again():
+    # Ace (Brawn -5) natural 1; the confirm is a natural 20 but 20 - 5 = 15 does not beat Bo's 18: still a botch
+    weak = sheet("Ace", Brawn=-5)
+    m = match(weak, sheet("Bo"), [1, 18, 20, 3, 3])
+    (ev,) = play(m)
+    confirm = rolls_for(ev, "confirm critical miss")[0]
+    assert (confirm["value"], confirm["total"], confirm["outcome"]) == (20, 15, "critical-miss")
+    assert ev["actor"] == 1 and ev["dice"] == 2 and ev["damage"] == 6
