@@ -218,7 +218,7 @@ class Match:
             if mv.standing_pin:
                 opp.prone = True
             counts = 1 if tactics.followup_after_finisher(w, log.round) else pins.COUNTS
-            text = narration.hit(log.round, w.name, opp.name, name, None, [])
+            text = narration.pin_hit(w.name, opp.name, name)
             yield log.emit("maneuver", text, actor=w.side, target=opp.side, **fields)
             yield from pins.pin(self, w, opp, counts, tactics.cheats(w, counts))
             return
@@ -290,7 +290,7 @@ class Match:
                 outcome="escaped" if held else "tapped",
             )
             if not held:
-                self.finish(w.side, "submission", narration.submission(opp.name, name, True))
+                self.finish(w.side, "submission", narration.submission_win(w.name, opp.name, name))
 
     def stun(self, victim, df, label, attacker):
         rounds, outcome, _ = stun.resist(self.dice, victim, df, label)

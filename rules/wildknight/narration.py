@@ -32,6 +32,16 @@ def hit(round_no, a, b, move, damage, extras):
     return f"{text} for {damage} damage." if damage is not None else text + "."
 
 
+def pin_hit(a, b, move):
+    if move == "Pin Attempt":
+        return f"{a} beats {b} to the punch and dives into a cover."
+    return f"{a} catches {b} out of nowhere with a {move}!"
+
+
+def submission_win(a, b, hold):
+    return f"{a} wins by submission: the {hold} was too much for {b}."
+
+
 def failed_lift(a, b, move):
     return f"{a} goes for {move} but can't get {b} off the ground!"
 
@@ -80,7 +90,7 @@ def cheat(a, success, counts_left):
 
 
 def cover(a, b, counts):
-    extra = " A quick one-count cover after the finisher!" if counts == 1 else ""
+    extra = " After that finisher the referee goes straight to the final count!" if counts == 1 else ""
     return f"{a} hooks the leg of {b} for the cover.{extra}"
 
 

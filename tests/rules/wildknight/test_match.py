@@ -114,3 +114,75 @@ def test_it_starts_with_the_opening_bell_and_its_initiative_rolls():
     assert bell["type"] == "bell" and bell["round"] == 0
     assert [r["for"] for r in bell["rolls"][:2]] == ["initiative: opening bell"] * 2
     assert sum(s["initiative"] for s in bell["state"]) == 1
+
+
+ATTRS = ("Brawn", "Power", "Athleticism", "Flair")
+
+
+@st.composite
+def any_sheet(draw):
+    """Any valid sheet: extreme attributes, odd move lists, every tactic."""
+    names = [m["name"] for m in RULESET.maneuvers()]
+    moves = draw(st.lists(st.sampled_from(names), min_size=3, max_size=12, unique=True))
+    first = draw(st.sampled_from(["Punch", "Small Package", "Taunt", "Eye Rake", "Powerbomb", "Top-Rope Plancha"]))
+    if first not in moves:
+        moves = [first, *moves[:11]]
+    damaging = [n for n in moves if RULESET.maneuvers()[names.index(n)]["damage"]]
+    if not damaging:
+        moves = [*moves[:11], "Clothesline"]
+        damaging = ["Clothesline"]
+    raw = {
+        "name": draw(st.text(min_size=1, max_size=20).filter(str.strip)),
+        "alignment": draw(st.sampled_from(["face", "heel"])),
+        "weight": draw(st.integers(100, 700)),
+        "attributes": {a: draw(st.integers(-5, 5)) for a in ATTRS}
+        | {a: draw(st.integers(0, 5)) for a in ("Deception", "Presence")},
+        "maneuvers": moves,
+        "finisher": {"name": "The End", "maneuver": draw(st.sampled_from(damaging))},
+        "tactics": {
+            "illegal": draw(st.booleans()),
+            "cheat": draw(st.integers(0, 2)),
+            "exertion": draw(st.integers(0, 5)),
+            "finisher_exertion": draw(st.integers(0, 5)),
+            "cover_at": draw(st.integers(0, 10)),
+            "finisher_at": draw(st.integers(0, 10)),
+            "excuse": draw(st.sampled_from(["best", "lie", "intimidate"])),
+        },
+    }
+    return RULESET.validate_sheet(raw)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seeds, any_sheet(), any_sheet(), st.booleans())
+def test_it_ends_every_match_between_any_valid_sheets(seed, a, b, no_dq):
+    setup = RULESET.build_setup([[a], [b]], stipulation={"no_dq": no_dq, "time_limit": 900})
+    events, dice = play(setup, seed)
+    assert events[-1]["type"] == "result" and events[-1]["rounds"] <= 30
+    assert [e["seq"] for e in events] == list(range(len(events)))
+    assert sum(len(e["rolls"]) for e in events) == dice.count
+    assert all(0 <= s["heat"] <= 4 for e in events for s in e["state"])
+    if no_dq:
+        assert not any(e["type"] == "warning" for e in events)
+        assert events[-1]["method"] != "disqualification"
+    json.dumps(events)
+
+
+def test_it_imports_only_the_standard_library_and_rules():
+    import ast
+    import sys
+    from pathlib import Path
+
+    import rules.wildknight
+
+    for path in Path(rules.wildknight.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                mods = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                mods = [node.module or ""]
+            else:
+                continue
+            for mod in mods:
+                top = mod.split(".")[0]
+                assert top == "rules" or top in sys.stdlib_module_names, f"{path.name} imports {mod}"
