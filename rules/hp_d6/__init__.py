@@ -7,8 +7,10 @@ Modules follow the text: ``sheet`` (Hit Points, the wrestler), ``match`` (Taking
 """
 
 from rules.base import Ruleset
+from rules.errors import SetupError
 from rules.hp_d6 import match, sheet
 from rules.hp_d6.moves import FINISHER_HP, MOVE_TABLE, PIN_HP
+from rules.hp_d6.sheet import HP_DEFAULT
 from rules.registry import register
 
 
@@ -28,7 +30,7 @@ class HpD6(Ruleset):
         return sheet.example_sheet(seed)
 
     def derived(self, sheet):
-        return {"hp": sheet.get("hp", sheet_default_hp()), "pin_at": PIN_HP, "finisher_at": FINISHER_HP}
+        return {"hp": sheet.get("hp", HP_DEFAULT), "pin_at": PIN_HP, "finisher_at": FINISHER_HP}
 
     def maneuvers(self):
         return [dict(row) for row in MOVE_TABLE]
@@ -36,8 +38,6 @@ class HpD6(Ruleset):
     def check_setup(self, setup):
         super().check_setup(setup)
         if len(setup.sides) != 2:
-            from rules.errors import SetupError
-
             raise SetupError("hp-d6 singles matches have exactly two sides")
         match.parse_stipulation(setup.stipulation)
 
@@ -46,7 +46,3 @@ class HpD6(Ruleset):
 
     def outcome(self, setup, dice, seed=None):
         return match.outcome(setup, dice, seed=seed)
-
-
-def sheet_default_hp():
-    return sheet.HP_DEFAULT
