@@ -1,0 +1,81 @@
+"""ARM ("Advanced RingMaster"): seed 000, the d20 roll-under wrestling ruleset.
+
+Modules follow the seed's chapters: ``checks`` (The Attribute Check), ``clock`` (Time),
+``advantage`` and ``start`` (Advantage, the start of a match), ``maneuvers`` (Maneuvers, Flags,
+Arsenals, Defenses, Reversals, Finishers), ``modifiers`` (situational modifiers), ``positioning``
+(Action Points, positions, the ring grid), ``resolution`` (the round and the maneuver check),
+``damage`` (StunTrack, weardown, exertion, recovering), ``injury``, ``winning`` (pinfall, submission,
+knockout, draws), ``referee`` (disqualifications, counts), ``edge`` (Edge Points), plus ``sheet``
+and ``tables`` (data), ``tactics`` (the default policy), ``narration`` (sentences) and ``match``
+(state and driver). See ``docs/rules/arm.md``.
+"""
+
+from rules.arm import sheet as _sheet
+from rules.arm.maneuvers import table_rows
+from rules.arm.match import Match, parse_stipulation
+from rules.base import Ruleset
+from rules.errors import SetupError
+from rules.registry import register
+
+__all__ = ["ArmRuleset"]
+
+
+@register
+class ArmRuleset(Ruleset):
+    id = "arm"
+    name = "ARM (Advanced RingMaster)"
+    match_kinds = ("singles",)
+
+    def sheet_spec(self):
+        from rules.arm.tables import (
+            ATTR_MAX,
+            ATTR_MIN,
+            ATTRIBUTES,
+            BACKGROUNDS,
+            CREATION_MAX,
+            CREATION_MIN,
+            FLAGS,
+            FLAWS,
+            FOREIGN_OBJECTS,
+            MERITS,
+        )
+
+        return {
+            "attributes": {a: {"min": ATTR_MIN, "max": ATTR_MAX, "creation": [CREATION_MIN, CREATION_MAX]}
+                           for a in ATTRIBUTES},
+            "height": "inches (48-96) or feet'inches\"",
+            "weight": "pounds (90-700)",
+            "alignment": ["face", "heel"],
+            "fame": "0+ (Edge per match = Fame // 100)",
+            "prestige": "0+ (standing; alignment gives its sign)",
+            "background": sorted(BACKGROUNDS),
+            "merits": sorted(MERITS),
+            "flaws": sorted(FLAWS),
+            "flags": list(FLAGS),
+            "objects": sorted(o for o, row in FOREIGN_OBJECTS.items() if row[3]),
+            "derived": ["lift", "wdb", "reach", "hdb", "stuntrack", "edge", "action_points", "talent"],
+        }
+
+    def validate_sheet(self, raw):
+        return _sheet.validate(raw)
+
+    def example_sheet(self, seed=None):
+        return _sheet.example(seed)
+
+    def derived(self, sheet):
+        return _sheet.derived(sheet)
+
+    def maneuvers(self):
+        return table_rows()
+
+    def check_setup(self, setup):
+        super().check_setup(setup)
+        if len(setup.sides) != 2:
+            raise SetupError("ARM singles matches have exactly two sides")
+        names = [w["name"] for side in setup.sides for w in side]
+        if len(set(names)) != len(names):
+            raise SetupError("two wrestlers in one match have the same name")
+        parse_stipulation(setup.stipulation, len(setup.sides))
+
+    def resolve(self, setup, dice, seed=None):
+        return Match(setup, dice, seed).run()

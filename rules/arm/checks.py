@@ -1,0 +1,123 @@
+"""Seed 000, "The Attribute Check": d20 roll-under, Ace, Botch, Contests, Unopposed (P-ARM-01).
+
+Every check leaves one roll record on the dice object:
+``{"die": "d20", "value", "need", "outcome", "modifiers": [{"name", "amount"}, ...], "for", ...}``
+where the modifier amounts add up to ``need`` (the first one is the attribute itself).
+
+Outcomes: ``ace`` (a success whose roll equals min(need, 19)), ``success``, ``fail``, ``botch`` (a
+natural 20, whatever the need).
+"""
+
+ACE, SUCCESS, FAIL, BOTCH = "ace", "success", "fail", "botch"
+RANK = {ACE: 3, SUCCESS: 2, FAIL: 1, BOTCH: 0}
+
+
+def outcome_of(value, need):
+    """The outcome of a d20 roll ``value`` against ``need`` (P-ARM-01)."""
+    if value == 20:
+        return BOTCH
+    if value > need:
+        return FAIL
+    if value == (need if need < 19 else 19):
+        return ACE
+    return SUCCESS
+
+
+def succeeded(record):
+    return record["outcome"] in (ACE, SUCCESS)
+
+
+def margin(record):
+    """"Succeeds by N": need - roll for a success, None for a failure."""
+    if record["outcome"] in (ACE, SUCCESS):
+        return record["need"] - record["value"]
+    return None
+
+
+def check(dice, modifiers, purpose, actor=None):
+    """Make one Attribute Check. ``modifiers`` is a list of (name, amount) pairs; the first is the
+    attribute. Returns the roll record (a dict, also queued for the next event)."""
+    need = 0
+    mods = []
+    for name, amount in modifiers:
+        need += amount
+        mods.append({"name": name, "amount": amount})
+    record = dice.roll_record(20, purpose)
+    value = record["value"]
+    record["need"] = need
+    record["outcome"] = outcome_of(value, need)
+    record["modifiers"] = mods
+    if actor is not None:
+        record["actor"] = actor
+    return record
+
+
+def check_need(dice, need, purpose, actor=None, name="need"):
+    """A check whose need is already one number (used for the referee and arm drops)."""
+    return check(dice, ((name, need),), purpose, actor)
+
+
+def better(a, b, by_margin=True):
+    """The more advantageous of two records: Ace > success > fail > Botch; between two plain
+    successes the larger margin (or the higher roll when ``by_margin`` is false)."""
+    ra, rb = RANK[a["outcome"]], RANK[b["outcome"]]
+    if ra != rb:
+        return a if ra > rb else b
+    if ra == 2:
+        if by_margin:
+            return a if a["value"] <= b["value"] else b
+        return a if a["value"] >= b["value"] else b
+    return a
+
+
+def unopposed(dice, modifiers, purpose, actor=None, by_margin=True):
+    """Seed: "the attacker makes two rolls, and uses the more advantageous one"."""
+    first = check(dice, modifiers, purpose, actor)
+    second = check(dice, modifiers, purpose, actor)
+    kept = better(first, second, by_margin)
+    (second if kept is first else first)["kept"] = False
+    kept["unopposed"] = True
+    return kept
+
+
+def contest_winner(a, b):
+    """0 if ``a`` wins, 1 if ``b`` wins, None when the contest must be rolled again ("blackjack")."""
+    sa, sb = succeeded(a), succeeded(b)
+    if sa and not sb:
+        return 0
+    if sb and not sa:
+        return 1
+    if not sa:
+        return None
+    if a["value"] != b["value"]:
+        return 0 if a["value"] > b["value"] else 1
+    if (a["outcome"] == ACE) != (b["outcome"] == ACE):
+        return 0 if a["outcome"] == ACE else 1
+    return None
+
+
+MAX_CONTEST_ROLLS = 6  # PROPOSED: after six double failures the higher need wins (see docs)
+
+
+def contest(dice, mods_a, mods_b, purpose, actors=(None, None)):
+    """A Contest: both check; the higher roll that did not fail wins; re-roll otherwise.
+
+    Returns (winner index 0/1, record of a, record of b) for the deciding pair. Re-rolls are
+    recorded too (every die appears in an event). After MAX_CONTEST_ROLLS undecided pairs the
+    higher total need wins; equal needs go to a d2 (recorded).
+    """
+    for _ in range(MAX_CONTEST_ROLLS):
+        ra = check(dice, mods_a, purpose, actors[0])
+        rb = check(dice, mods_b, purpose, actors[1])
+        winner = contest_winner(ra, rb)
+        if winner is not None:
+            return winner, ra, rb
+    if ra["need"] != rb["need"]:
+        return (0 if ra["need"] > rb["need"] else 1), ra, rb
+    return dice.roll(2, purpose + ": tie-break") - 1, ra, rb
+
+
+def referee_beats(ref_record, wrestler_value):
+    """P-ARM-01 referee contest (screwjob): the referee's roll counts only if it succeeds and is
+    higher than the wrestler's roll."""
+    return succeeded(ref_record) and ref_record["value"] > wrestler_value

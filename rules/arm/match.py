@@ -1,0 +1,455 @@
+"""The match: the state of each wrestler, the stipulation, and the driver loop (P-ARM-11).
+
+``Match(setup, dice, seed).run()`` yields the events. Sides are lists of wrestlers so a later issue
+can add tag teams (several wrestlers per side, one legal man) and cages (a ``venue`` on the match);
+singles has one wrestler per side and ``fighters[i]`` is side ``i``.
+"""
+
+from rules.arm import clock, damage, narration, referee, start, tactics, winning
+from rules.arm.maneuvers import DEFENSES, ArsenalEntry, flagged, improvise_penalty
+from rules.arm.positioning import SQUARE_ID
+from rules.arm.sheet import derived as sheet_derived
+from rules.arm.sheet import entry_label, stuntrack
+from rules.arm.tables import (
+    AUTOMATIC_DQ_CHOICES,
+    AUTOMATIC_DQ_DEFAULT,
+    DEFAULT_REFEREE,
+    DEFAULT_TIME_LIMIT,
+    VENUE_DEFENSES,
+    attribute_bonus,
+)
+from rules.base import EventLog
+from rules.errors import SetupError
+
+STIPULATION_KEYS = (
+    "time_limit",
+    "no_dq",
+    "referee",
+    "automatic_dq",
+    "ambush",
+    "engineered",
+    "titles_change_on_dq",
+    "tricks_used",
+    "ringside_objects",
+    "floor",
+)
+ENGINEERED_METHODS = ("pinfall", "submission", "count-out", "disqualification", "draw")
+
+
+def _side_index(value, n_sides):
+    return not isinstance(value, bool) and isinstance(value, int) and 0 <= value < n_sides
+
+
+def parse_stipulation(stip, n_sides=2):
+    """Validate and normalize the stipulation keys ARM reads (SetupError names the key)."""
+    stip = dict(stip or {})
+    for key in stip:
+        if key not in STIPULATION_KEYS and key not in ("cage", "cage_height", "escape"):
+            raise SetupError(f"stipulation {key!r} is not an ARM stipulation (known: {', '.join(STIPULATION_KEYS)})")
+    out = {}
+    tl = stip.get("time_limit", DEFAULT_TIME_LIMIT)
+    if isinstance(tl, bool) or not isinstance(tl, int) or not 10 <= tl <= 36_000:
+        raise SetupError("time_limit must be whole seconds from 10 to 36000")
+    out["time_limit"] = tl
+    for key in ("no_dq", "titles_change_on_dq"):
+        value = stip.get(key, False)
+        if not isinstance(value, bool):
+            raise SetupError(f"{key} must be true or false")
+        out[key] = value
+    ref = dict(DEFAULT_REFEREE)
+    raw_ref = stip.get("referee") or {}
+    if not isinstance(raw_ref, dict):
+        raise SetupError("referee must be an object {name, skill, sav, warning_limit}")
+    for key, value in raw_ref.items():
+        if key not in ref:
+            raise SetupError(f"referee.{key} is unknown (known: name, skill, sav, warning_limit)")
+        if key == "name":
+            if not isinstance(value, str) or not value.strip():
+                raise SetupError("referee.name must be a non-empty text")
+            ref[key] = value.strip()
+            continue
+        lo, hi = (0, 20) if key == "warning_limit" else (1, 20)
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise SetupError(f"referee.{key} must be a whole number from {lo} to {hi}")
+        ref[key] = value
+    out["referee"] = ref
+    adq = stip.get("automatic_dq", list(AUTOMATIC_DQ_DEFAULT))
+    if not isinstance(adq, list) or any(a not in AUTOMATIC_DQ_CHOICES for a in adq):
+        raise SetupError(f"automatic_dq must be a list drawn from: {', '.join(AUTOMATIC_DQ_CHOICES)}")
+    out["automatic_dq"] = tuple(adq)
+    amb = stip.get("ambush")
+    if amb is not None and (isinstance(amb, bool) or not isinstance(amb, int) or not 0 <= amb < n_sides):
+        raise SetupError(f"ambush must be a side index from 0 to {n_sides - 1}")
+    out["ambush"] = amb
+    eng = stip.get("engineered")
+    if eng is not None:
+        if not isinstance(eng, dict):
+            raise SetupError("engineered must be an object {winner, method, by, round}")
+        winner = eng.get("winner")
+        method = eng.get("method", "pinfall" if winner is not None else "draw")
+        if winner is not None and not _side_index(winner, n_sides):
+            raise SetupError("engineered.winner must be a side index or null (a draw)")
+        if method not in ENGINEERED_METHODS or (winner is None) != (method == "draw"):
+            raise SetupError(f"engineered.method must be one of {', '.join(ENGINEERED_METHODS)} (draw iff no winner)")
+        by = eng.get("by")
+        if by is None:
+            by = list(range(n_sides)) if winner is None else [s for s in range(n_sides) if s != winner]
+        if not isinstance(by, list) or not all(_side_index(b, n_sides) for b in by):
+            raise SetupError("engineered.by must be a list of side indexes")
+        rnd = eng.get("round", 6)
+        if isinstance(rnd, bool) or not isinstance(rnd, int) or rnd < 1:
+            raise SetupError("engineered.round must be a whole number >= 1")
+        out["engineered"] = {"winner": winner, "method": method, "by": by, "round": rnd}
+    else:
+        out["engineered"] = None
+    tu = stip.get("tricks_used") or {}
+    if not isinstance(tu, dict):
+        raise SetupError("tricks_used must be an object {wrestler name: {trick: uses}}")
+    out["tricks_used"] = tu
+    objs = stip.get("ringside_objects")
+    out["ringside_objects"] = tuple(objs) if isinstance(objs, list) else None
+    floor = stip.get("floor", "matted")
+    if floor not in ("matted", "concrete"):
+        raise SetupError("floor must be matted or concrete")
+    out["floor"] = floor
+    return out
+
+
+class MatchOver(Exception):
+    """Raised once the result event is emitted; the driver stops there."""
+
+
+IMPROVISED_BASICS = ("Forearm Smash", "Kick", "Stomp", "Body Slam", "Side Headlock", "Elbow Drop")
+HEEL_BASICS = ("Punch", "Choke", "Eye Gouge", "Foreign Object Smash")
+
+
+class Fighter:
+    """One wrestler's state during a match (everything the snapshot shows, and the bookkeeping)."""
+
+    __slots__ = (
+        "idx", "side", "name", "sheet", "alignment", "attrs", "lift", "wdb", "reach", "hdb", "agi_bonus",
+        "breaks", "stuntrack", "damage", "level", "position", "square", "perch", "edge", "injuries", "heat",
+        "warnings", "ap", "deficit", "dazed", "blinded", "unconscious", "cornered", "running", "last_attempt",
+        "repeat", "last_performed", "chain", "telegraph", "ref_penalty", "spot", "fired_up", "working",
+        "weapon", "concealed", "used_single", "tricks_used", "merits", "flaws", "background", "street_tough",
+        "prizefighter", "slow_starter", "policy", "attacks", "defenses", "reversals", "finisher",
+        "arsenal_keys", "just_performed", "heat_bonus_given", "athletic", "fame",
+    )
+
+    def __init__(self, idx, side, sheet, tricks_used=None):
+        der = sheet_derived(sheet)
+        self.idx, self.side, self.sheet = idx, side, sheet
+        self.name = sheet["name"]
+        self.alignment = sheet["alignment"]
+        self.fame = sheet["fame"]
+        self.attrs = dict(sheet["attributes"])
+        self.lift, self.wdb, self.reach, self.hdb = der["lift"], der["wdb"], der["reach"], der["hdb"]
+        self.agi_bonus = attribute_bonus(self.attrs["AGI"])
+        self.breaks = stuntrack(sheet)
+        self.stuntrack = list(self.breaks)
+        self.damage = 0
+        self.level = 0
+        self.position = "Facing"
+        self.square = (5, 5)
+        self.perch = ""
+        self.edge = sheet["fame"] // 100
+        self.injuries = dict(sheet["injuries"])
+        self.heat = 0
+        self.warnings = 0
+        self.ap = 0
+        self.deficit = 0
+        self.dazed = 0
+        self.blinded = 0
+        self.unconscious = False
+        self.cornered = ""
+        self.running = False
+        self.last_attempt = ""
+        self.repeat = 0
+        self.last_performed = ""
+        self.chain = 0
+        self.telegraph = 0
+        self.ref_penalty = 0
+        self.spot = 0
+        self.fired_up = 0
+        self.working = set()
+        self.weapon = ""
+        self.concealed = list(sheet["objects"])
+        self.used_single = set()
+        self.tricks_used = dict(tricks_used or {})
+        self.merits = frozenset(sheet["merits"])
+        self.flaws = frozenset(sheet["flaws"])
+        self.background = frozenset(sheet["background"])
+        self.street_tough = "Street Tough" in self.background
+        self.prizefighter = "Prizefighter" in self.background
+        self.athletic = "Athletic Pick" in self.background
+        self.slow_starter = "Slow Starter" in self.flaws
+        self.just_performed = False
+        self.heat_bonus_given = False
+        self.policy = tactics.Policy(sheet)
+        self._build_arsenal(sheet)
+
+    def _entry(self, move, training=0, name="", known=True, finisher=False, improvised=0, reversal_of=""):
+        static = [(move.cls, self.attrs[move.cls])]
+        if training:
+            static.append(("training", training))
+        if improvised:
+            static.append(("improvised", improvised))
+        if finisher:
+            static.append(("Finisher", 2))
+        return ArsenalEntry(move, training, name, known, finisher, improvised, reversal_of, tuple(static),
+                            sum(a for _n, a in static))
+
+    def _build_arsenal(self, sheet):
+        keys = {(r["maneuver"], frozenset(r["flags"])) for r in sheet["arsenal"]}
+        self.arsenal_keys = keys
+        self.attacks, self.defenses, self.finisher = [], [], None
+        for row in sheet["arsenal"]:
+            base = row["maneuver"]
+            label = entry_label(row)
+            if base in DEFENSES:
+                if base not in VENUE_DEFENSES:
+                    self.defenses.append(self._entry(DEFENSES[base], row["training"], row.get("name", "")))
+                continue
+            move = flagged(base, tuple(row["flags"]))
+            fin = label == sheet.get("finisher")
+            entry = self._entry(move, row["training"], row.get("name", ""), finisher=fin)
+            if "TAG" in move.props:
+                continue
+            self.attacks.append(entry)
+            if fin:
+                self.finisher = entry
+        basics = IMPROVISED_BASICS + (HEEL_BASICS if self.alignment == "heel" else ())
+        for base in basics:
+            if (base, frozenset()) not in keys:
+                pen = improvise_penalty(keys, base, ())
+                self.attacks.append(self._entry(flagged(base), known=False, improvised=pen))
+        for name in ("Block", "Dodge"):
+            if (name, frozenset()) not in keys:
+                self.defenses.append(self._entry(DEFENSES[name], known=False, improvised=-2))
+        self.reversals = {}
+        for row in sheet["reversals"]:
+            move = flagged(row["into"])
+            self.reversals[row["counter"]] = self._entry(move, row["training"], reversal_of=row["counter"])
+
+    # --- checks ---------------------------------------------------------------------------------
+    def check_mods(self, attr):
+        mods = [(attr, self.attrs[attr])]
+        if self.level:
+            mods.append(("weardown", damage.weardown_penalty(self.level)))
+        if self.unconscious:
+            mods.append(("unconscious", -40))
+        return mods
+
+    @property
+    def standing(self):
+        return self.position in ("Facing", "Behind")
+
+    @property
+    def fallen(self):
+        return self.position in ("Prone", "Facedown")
+
+    def statuses(self):
+        out = []
+        if self.dazed:
+            out.append("dazed")
+        if self.blinded:
+            out.append("blinded")
+        if self.unconscious:
+            out.append("unconscious")
+        if self.cornered:
+            out.append(self.cornered == "trapped" and "cornered" or "in the corner")
+        if self.running:
+            out.append("running")
+        if self.perch:
+            out.append(self.perch)
+        if self.weapon:
+            out.append(f"holding {self.weapon}")
+        if self.fired_up:
+            out.append("fired up")
+        return out
+
+    def snapshot(self, has_advantage):
+        return {
+            "name": self.name,
+            "side": self.side,
+            "damage": self.damage,
+            "stuntrack": list(self.breaks),
+            "weardown": damage.weardown_name(self.level),
+            "position": self.position,
+            "square": SQUARE_ID[self.square],
+            "advantage": has_advantage,
+            "edge": self.edge,
+            "injuries": dict(self.injuries),
+            "heat": self.heat,
+            "ap": self.ap,
+            "warnings": self.warnings,
+            "statuses": self.statuses(),
+        }
+
+
+class Hold:
+    """A hold in progress (P-ARM-23)."""
+
+    __slots__ = ("holder", "victim", "entry", "damage", "attack_value", "intensity", "leverage", "ap_bonus",
+                 "rounds", "resthold", "rope_refused")
+
+    def __init__(self, holder, victim, entry, dealt, attack_value, resthold=False):
+        self.holder, self.victim, self.entry = holder, victim, entry
+        self.damage = dealt
+        self.attack_value = attack_value
+        self.intensity = dealt if entry.move.type == "Submission" else 0
+        self.leverage = 0
+        self.ap_bonus = 0
+        self.rounds = 0
+        self.resthold = resthold
+        self.rope_refused = False
+
+
+class Match:
+    def __init__(self, setup, dice, seed=None):
+        self.setup = setup
+        self.dice = dice
+        self.stip = parse_stipulation(setup.stipulation, len(setup.sides))
+        self.fighters = []
+        self.sides = []
+        tricks = self.stip["tricks_used"]
+        for s, side in enumerate(setup.sides):
+            members = []
+            for sheet in side:
+                f = Fighter(len(self.fighters), s, sheet, tricks.get(sheet["name"]))
+                self.fighters.append(f)
+                members.append(f)
+            self.sides.append(members)
+        self.ref = referee.Referee(self.stip["referee"], self.stip["no_dq"], self.stip["automatic_dq"])
+        self.log = EventLog(dice, self.snapshot, seed)
+        self.events = []
+        self.attacker = None
+        self.defender = None
+        self.hold = None
+        self.round_seconds = clock.STANDARD
+        self.result = None
+        self.time_limit = self.stip["time_limit"]
+        self.ringside_objects = list(self.stip["ringside_objects"] or ())
+        if self.stip["ringside_objects"] is None:
+            from rules.arm.tables import DEFAULT_RINGSIDE_OBJECTS
+
+            self.ringside_objects = list(DEFAULT_RINGSIDE_OBJECTS)
+        self.floor_sc = 4 if self.stip["floor"] == "concrete" else 2
+        # singles: the two corners
+        self.fighters[0].square = (5, 5)
+        self.fighters[1].square = (6, 6)
+
+    # --- events ---------------------------------------------------------------------------------
+    @property
+    def round(self):
+        return self.log.round
+
+    @property
+    def dice_count(self):
+        return self.dice.count
+
+    def snapshot(self):
+        att = self.attacker
+        return [f.snapshot(f is att) for f in self.fighters]
+
+    def emit(self, type, text, actor=None, target=None, **fields):
+        self.events.append(self.log.emit(type, text, actor=actor, target=target, **fields))
+
+    def tick(self, seconds):
+        self.log.clock += seconds
+
+    def opponent(self, fighter):
+        return self.fighters[1 - fighter.idx] if len(self.fighters) == 2 else self.defender
+
+    # --- advantage --------------------------------------------------------------------------------
+    def set_advantage(self, fighter, why=None):
+        if self.attacker is not fighter:
+            self.attacker = fighter
+            self.defender = self.opponent(fighter)
+            if why:
+                self.emit("advantage", narration.advantage(fighter, why), actor=fighter.idx, reason=why)
+
+    # --- endings -------------------------------------------------------------------------------
+    def finish(self, winner_side, method, text, **fields):
+        self.hold = None
+        self.attacker = self.attacker
+        prestige = winning.prestige_changes(self, winner_side, method, fields.get("engineered"))
+        titles = winner_side is not None and (
+            method not in ("disqualification", "count-out") or self.stip["titles_change_on_dq"]
+        )
+        tricks = {f.name: dict(f.tricks_used) for f in self.fighters if f.tricks_used}
+        self.result = self.log.result(
+            winner_side, method, text, prestige=prestige, title_can_change=titles, tricks_used=tricks, **fields
+        )
+        self.events.append(self.result)
+        raise MatchOver
+
+    def disqualify(self, fighter, why):
+        winner = 1 - fighter.side
+        self.finish(winner, "disqualification", narration.disqualified(fighter, why, self.fighters),
+                    loser=fighter.side, reason=why)
+
+    def count_out(self, fighter):
+        self.finish(1 - fighter.side, "count-out", narration.counted_out(fighter), loser=fighter.side,
+                    reason="outside the ring past a 20 count")
+
+    def draw(self, reason, text=None):
+        self.finish(None, "draw", text or narration.draw(reason), reason=reason)
+
+    def knock_out(self, fighter, how):
+        """He passes out; if the referee notices, the match is over (seed: forfeit)."""
+        fighter.unconscious = True
+        if not fighter.fallen:
+            fighter.position = "Prone"
+        self.emit("unconscious", narration.passes_out(fighter, how), actor=fighter.idx, how=how)
+        if referee.notices_knockout(self, fighter):
+            self.finish(1 - fighter.side, "knockout", narration.knockout(self.ref, fighter), loser=fighter.side,
+                        reason=how)
+        if self.attacker is fighter:
+            self.set_advantage(self.opponent(fighter), "his opponent is out cold")
+
+    # --- the loop -----------------------------------------------------------------------------
+    def run(self):
+        try:
+            start.begin(self)
+            yield from self._flush()
+            while True:
+                self.play_round()
+                yield from self._flush()
+        except MatchOver:
+            yield from self._flush()
+
+    def _flush(self):
+        events, self.events = self.events, []
+        return events
+
+    def play_round(self):
+        self.log.round += 1
+        self.round_seconds = clock.STANDARD
+        eng = self.stip["engineered"]
+        if eng and self.round >= eng["round"]:
+            winning.engineered_finish(self, eng)
+        if self.hold is not None:
+            winning.hold_round(self)
+        else:
+            from rules.arm.resolution import standard_round
+
+            standard_round(self)
+        self.end_of_round()
+
+    def end_of_round(self):
+        referee.end_of_round(self)
+        winning.unconscious_upkeep(self)
+        for f in self.fighters:
+            if f.dazed:
+                f.dazed -= 1
+            if f.blinded:
+                f.blinded -= 1
+            f.ap = 0
+            f.deficit = 0
+        if self.ref.distracted:
+            self.ref.distracted -= 1
+        self.tick(self.round_seconds)
+        if self.log.clock >= self.time_limit:
+            self.draw("time limit", narration.time_limit(self.time_limit, self.fighters))
+

@@ -1,0 +1,146 @@
+"""Seed 000, "Depending on the situation a maneuver is attempted in, its effects may change":
+Maneuver Skill = Class attribute + training + every situational modifier (P-ARM-10 table).
+
+:func:`attack_mods` lists them as (name, amount) pairs for the check's roll record;
+:func:`estimate` is the same number, cheaply, for tactics.
+"""
+
+from rules.arm.injury import use_penalty
+
+# Seed: "a Maneuver is a 'superset' of the previously performed Maneuver -- the attack done last round
+# is effectively one of the steps to the attack planned this round (e.g. a Half Nelson into Full
+# Nelson hold)". The seed names one pair; the rest are the project's reading of "one of the steps".
+SUPERSETS = {
+    "Full Nelson": frozenset({"Half Nelson"}),
+    "German Suplex": frozenset({"Half Nelson", "Full Nelson"}),
+    "Sleeper Hold": frozenset({"Side Headlock"}),
+    "Crossface": frozenset({"Side Headlock", "Camel Clutch"}),
+    "Camel Clutch": frozenset({"Abdominal Stretch"}),
+    "Backbreaker": frozenset({"Bear Hug", "Body Slam"}),
+    "Torture Rack": frozenset({"Backbreaker", "Body Slam"}),
+    "Powerbomb": frozenset({"Bear Hug", "Knee Lift", "Low Blow"}),
+    "Piledriver": frozenset({"Knee Lift", "Low Blow"}),
+    "Gorilla Press Slam": frozenset({"Body Slam"}),
+    "Sharpshooter": frozenset({"Boston Crab", "Figure-Four Leglock"}),
+    "Figure-Four Leglock": frozenset({"Leg Takedown"}),
+    "Armbar": frozenset({"Arm Drag", "Hammerlock"}),
+    "DDT": frozenset({"Side Headlock", "Knee Lift"}),
+    "Neckbreaker": frozenset({"Side Headlock"}),
+    "Elbow Drop": frozenset({"Body Slam", "Vertical Suplex"}),
+    "Leg Drop": frozenset({"Body Slam", "Big Boot"}),
+}
+
+
+def is_superset(attacker, man):
+    last = attacker.last_performed
+    if not last:
+        return False
+    if man.base != last and man.flags and last == man.base:
+        return True
+    return last in SUPERSETS.get(man.base, ())
+
+
+def level_penalty(man_level, defender):
+    """Seed: -2 x (Level - |opponent's weardown penalty|) when the Level exceeds it."""
+    over = man_level - min(defender.level, 4)
+    return -2 * over if over > 0 else 0
+
+
+def attack_mods(m, a, d, entry, opts=None):
+    """Every modifier to ``a``'s Maneuver Skill for ``entry`` against ``d``."""
+    man = entry.move
+    mods = list(entry.static)
+    fired = a.fired_up > 0
+    is_def = man.type == "Defense"
+    if not is_def:
+        if is_superset(a, man):
+            mods.append(("superset", 2))
+        if man.cls == "BRA" and man.type == "Strike" and a.chain:
+            mods.append(("BRA chain", 3 if "Style: Brawler" in a.merits else 2))
+        if a.repeat and not fired:
+            mods.append(("repetition", -a.repeat))
+        if "TRICK" in man.props:
+            used = a.tricks_used.get(man.base, 0)
+            if used:
+                mods.append(("trick used before", -used))
+        if d.cornered == "trapped" and d.position in ("Facing", "Behind"):
+            mods.append(("cornered opponent", 2))
+        if not fired:
+            lp = level_penalty(man.level, d)
+            if lp:
+                mods.append(("Level vs weardown", lp))
+        if "LIFT" in man.props and d.lift:
+            lift = d.lift - (2 if "Style: Powerhouse" in a.merits else 0)
+            if lift:
+                mods.append(("opponent's Lift", -lift))
+        if d.street_tough and man.cls in ("BRA", "TEC"):
+            mods.append(("Street Tough opponent", -1 if man.cls == "BRA" else 1))
+        if a.prizefighter and man.cls == "BRA" and man.type == "Strike":
+            mods.append(("Prizefighter", 1))
+    if a.telegraph:
+        mods.append(("telegraphed", 2))
+    if not fired and a.level:
+        pen = a.level if a.level < 4 else 4
+        mods.append(("own weardown", -pen))
+    inj = use_penalty(a, man.uses) if not is_def else 0
+    if inj:
+        mods.append(("injuries", inj))
+    if a.ref_penalty:
+        mods.append(("after a warning", a.ref_penalty))
+    if a.deficit:
+        mods.append(("Action Point shortfall", -a.deficit))
+    if a.blinded:
+        mods.append(("blinded", -4))
+    if a.slow_starter and m.round <= 6:
+        mods.append(("Slow Starter", -1))
+    if is_def and man.name == "Hip Block" and a.lift:
+        mods.append(("own Lift", a.lift))
+    if is_def and man.name == "Grab the Ropes" and a.reach:
+        mods.append(("Reach", a.reach))
+    if opts:
+        for key, amount in opts.items():
+            if amount:
+                mods.append((key, amount))
+    return mods
+
+
+def need_of(mods):
+    total = 0
+    for _n, amount in mods:
+        total += amount
+    return total
+
+
+def estimate(m, a, d, entry, extra=0):
+    """A quick Maneuver Skill estimate for tactics (same rules, no record)."""
+    man = entry.move
+    need = entry.static_need + extra
+    if man.type != "Defense":
+        over = man.level - min(d.level, 4)
+        if over > 0 and not a.fired_up:
+            need -= 2 * over
+        if "LIFT" in man.props:
+            need -= d.lift
+        if a.last_attempt == entry.label and not a.fired_up:
+            need -= a.repeat + 1
+        if man.cls == "BRA" and a.chain and man.type == "Strike":
+            need += 2
+        if d.cornered == "trapped":
+            need += 2
+        if a.last_performed and a.last_performed in SUPERSETS.get(man.base, ()):
+            need += 2
+    if a.level and not a.fired_up:
+        need -= min(a.level, 4)
+    if a.injuries:
+        need += use_penalty(a, man.uses)
+    need += a.ref_penalty + a.telegraph * 2
+    if a.blinded:
+        need -= 4
+    return need
+
+
+def chance(need):
+    """P(success) of a d20 roll-under check (20 always fails)."""
+    if need <= 0:
+        return 0.0
+    return min(need, 19) / 20.0

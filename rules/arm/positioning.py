@@ -1,0 +1,200 @@
+"""Seed 000, "Positioning": Action Points, the seven positions, the ring grid, running, climbing.
+
+The grid is the seed's "gigantic mutant chessboard", 12 x 12 squares plus a 10-square aisle::
+
+      a b c d e f g h i j k l
+    1 . . . . . . . . . . . .
+    2 . . . . . . . . . . 1 .
+    3 . . o = = = = = = o . .
+    4 . . = X + + + + X = . . aisle m4..v4
+    5 . . = + M M M M + = . . ...
+    6 . . = + M c c M + = . .
+    7 . . = + M c c M + = . .
+    8 . . = + M M M M + = . .
+    9 . . = X + + + + X = . .
+   10 . . o = = = = = = o . .
+   11 . . . . . . . . . . 1 .
+   12 2 . . . . . . . . . . .
+
+A square's id is its column letter and row number ("f6" is a centre square). Moving to any adjacent
+square (diagonals too) costs 1 AP, +1 AP to bring the opponent along.
+"""
+
+from rules.arm.tables import CATEGORY
+
+ROWS, COLS, AISLE = 12, 12, 10
+RING = range(3, 9)  # ring interior rows/cols
+CORNERS = ((3, 3), (3, 8), (8, 3), (8, 8))
+RING_CENTRE = ((5, 5), (5, 6), (6, 5), (6, 6))
+
+
+def _kind(r, c):
+    if c >= COLS:
+        return "A"  # aisle
+    if r in RING and c in RING:
+        if (r, c) in CORNERS:
+            return "X"
+        if r in (3, 8) or c in (3, 8):
+            return "+"
+        if r in (5, 6) and c in (5, 6):
+            return "c"
+        return "M"
+    if (r, c) in ((2, 2), (2, 9), (9, 2), (9, 9)):
+        return "o"
+    if 2 <= r <= 9 and 2 <= c <= 9:
+        return "="
+    if (r, c) in ((1, 10), (10, 10)):
+        return "1"
+    if (r, c) == (11, 0):
+        return "2"
+    return "."
+
+
+KIND = {(r, c): _kind(r, c) for r in range(ROWS) for c in range(COLS)}
+KIND.update({(r, c): "A" for r in (4, 5, 6, 7) for c in range(COLS, COLS + AISLE)})
+SQUARE_ID = {sq: f"{chr(97 + sq[1])}{sq[0] + 1}" for sq in KIND}
+SQUARE_AT = {v: k for k, v in SQUARE_ID.items()}
+IN_RING = frozenset({"X", "+", "M", "c"})
+ROPE_SIDE = frozenset({"X", "+"})
+OUTSIDE = frozenset({".", "1", "2", "A"})
+ROPE_REACH = {"X": 0, "+": 0, "M": -2, "c": -4}  # seed: -2 in M squares, -4 in c squares
+
+
+def kind(square):
+    return KIND[square]
+
+
+def in_ring(square):
+    return KIND[square] in IN_RING
+
+
+def is_outside(square):
+    return KIND[square] in OUTSIDE
+
+
+def distance(a, b):
+    """AP to walk from square a to square b: diagonals cost the same ("not geometry class")."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def nearest(square, kinds):
+    """The nearest square of one of ``kinds`` (ties broken by grid order, so deterministic)."""
+    best, best_d = None, 99
+    for sq, k in KIND.items():
+        if k in kinds:
+            d = distance(square, sq)
+            if d < best_d:
+                best, best_d = sq, d
+    return best, best_d
+
+
+_NEAREST_CACHE = {}
+
+
+def nearest_cached(square, kinds):
+    key = (square, kinds)
+    hit = _NEAREST_CACHE.get(key)
+    if hit is None:
+        hit = _NEAREST_CACHE[key] = nearest(square, kinds)
+    return hit
+
+
+def mirror(square):
+    """Seed: runners in opposite directions cross at the "mirror" of the square they began in."""
+    r, c = square
+    if c in RING:
+        return (r, 11 - c)
+    return square
+
+
+def step_towards(a, b):
+    return (a[0] + (b[0] > a[0]) - (b[0] < a[0]), a[1] + (b[1] > a[1]) - (b[1] < a[1]))
+
+
+def nearest_ring_square(square):
+    sq, _d = nearest_cached(square, frozenset({"+", "X"}))
+    return sq
+
+
+# --- positions -------------------------------------------------------------------------------------
+
+
+def shift_cost(frm, to):
+    """Seed: 1 AP inside a category, 2 AP to another; Fallen must go through Crouching to Stand."""
+    if frm == to:
+        return 0
+    cf, ct = CATEGORY[frm], CATEGORY[to]
+    if cf == ct:
+        return 1
+    if {cf, ct} == {"Fallen", "Standing"}:
+        return 4
+    return 2
+
+
+def can_move_defender(frm, to):
+    """Seed: the attacker cannot put the defender into Fallen, nor into Crouching other than Bent
+    except from Fallen."""
+    ct = CATEGORY[to]
+    if ct == "Fallen" and CATEGORY[frm] != "Fallen":
+        return False
+    return not (ct == "Crouching" and to != "Bent" and CATEGORY[frm] != "Fallen")
+
+
+def self_cost(fighter, allowed):
+    """Cheapest AP for ``fighter`` to reach a position in ``allowed`` (a frozenset), and that position."""
+    if fighter.position in allowed:
+        return 0, fighter.position
+    best = None
+    for pos in ("Facing", "Behind", "Bent", "Kneeling", "Sitting", "Prone", "Facedown"):
+        if pos in allowed:
+            cost = shift_cost(fighter.position, pos)
+            if best is None or cost < best[0]:
+                best = (cost, pos)
+    return best if best else (99, fighter.position)
+
+
+# --- Action Points ---------------------------------------------------------------------------------
+
+RUN_START = 2  # P-ARM-14: 2 AP to break into a run from standing
+RUN_REBOUND = 1  # 1 AP to rebound from the ropes when adjacent or just whipped
+WHIP = 1
+COVER = 1
+HOOK_LEG = 1
+LOBSTER = 3
+PLAY_TO_CROWD = 4
+PLACE_ON_TURNBUCKLE = 1
+SPRINGBOARD_MOUNT = 1
+ROPE_STEPS = {1: 1, 2: 2, 3: 3}  # turnbuckle rope n is n Steps above the mat
+APRON_STEPS = 2  # the apron is 2 Steps above the floor
+RAILING_STEPS = 2
+
+
+def spend(fighter, cost):
+    """Spend AP; a shortfall becomes a -1 per AP penalty to his next maneuver this round (P-ARM-13)."""
+    if cost <= fighter.ap:
+        fighter.ap -= cost
+        return 0
+    short = cost - fighter.ap
+    fighter.ap = 0
+    fighter.deficit += short
+    return short
+
+
+def run_cost(fighter):
+    return RUN_REBOUND if KIND[fighter.square] in ROPE_SIDE else RUN_START
+
+
+def flying_range_penalty(launch, target, steps_above):
+    """Seed: -2 per square between launch point and target, reduced by 1 per Step above 1."""
+    between = max(0, distance(launch, target) - 1)
+    return min(0, -2 * between + max(0, steps_above - 1))
+
+
+def climb_plan(fighter, rope=3):
+    """AP for ``fighter`` to reach the nearest corner and climb to ``rope``; (cost, corner)."""
+    if fighter.perch.startswith("rope") and int(fighter.perch[-1]) >= rope:
+        return 0, fighter.square
+    corner, d = nearest_cached(fighter.square, frozenset({"X"}))
+    stand = self_cost(fighter, frozenset(("Facing", "Behind")))[0]
+    current = int(fighter.perch[-1]) if fighter.perch.startswith("rope") else 0
+    return d + stand + (rope - current), corner

@@ -1,0 +1,134 @@
+"""Seed 000, "Disqualifications" and "Referee Counts" (P-ARM-22): the referee's checks, warnings,
+automatic DQs, counts and distraction."""
+
+from rules.arm import narration
+from rules.arm.checks import check_need, succeeded
+from rules.arm.tables import COUNT_LIMITS
+
+
+class Referee:
+    __slots__ = ("name", "skill", "sav", "warning_limit", "distracted", "counts", "no_dq", "automatic_dq")
+
+    def __init__(self, spec, no_dq=False, automatic_dq=()):
+        self.name = spec["name"]
+        self.skill = spec["skill"]
+        self.sav = spec["sav"]
+        self.warning_limit = spec["warning_limit"]
+        self.distracted = 0  # rounds left
+        self.counts = []  # [kind, fighter, total, first round counted]
+        self.no_dq = no_dq
+        self.automatic_dq = frozenset(automatic_dq)
+
+    @property
+    def watching(self):
+        return self.distracted <= 0
+
+    def snapshot(self):
+        out = {"name": self.name, "distracted": self.distracted > 0}
+        if self.counts:
+            out["counts"] = [{"kind": c[0], "against": c[1].idx, "count": c[2]} for c in self.counts]
+        return out
+
+
+def referee_check(m, offender, infraction, dq_key=None, bonus=0, use_sav=False):
+    """A Referee Check for an illegal action: d20 <= Skill (SAV for hidden tricks). On success a
+    warning, or a DQ for an automatic-DQ infraction. Returns True when he noticed."""
+    ref = m.ref
+    if ref.no_dq or not ref.watching:
+        return False
+    need = (ref.sav if use_sav else ref.skill) + bonus
+    if "Slack" in offender.merits:
+        need -= 1
+    rec = check_need(m.dice, need, f"referee check: {infraction}", name="referee SAV" if use_sav else "referee Skill")
+    if not succeeded(rec):
+        m.emit("referee", narration.unseen(ref, offender, infraction), actor=offender.idx, noticed=False,
+               infraction=infraction)
+        return False
+    if dq_key and dq_key in ref.automatic_dq:
+        m.emit("referee", narration.dq_call(ref, offender, infraction), actor=offender.idx, noticed=True,
+               infraction=infraction)
+        m.disqualify(offender, infraction)
+    warn(m, offender, infraction)
+    return True
+
+
+def warn(m, offender, infraction):
+    ref = m.ref
+    offender.warnings += 1
+    offender.ref_penalty = -2 if "Hot-Headed" in offender.flaws else -1
+    m.emit("referee", narration.warning(ref, offender, infraction), actor=offender.idx, noticed=True,
+           infraction=infraction, warnings=offender.warnings)
+    if offender.warnings > ref.warning_limit:
+        m.disqualify(offender, f"too many warnings ({offender.warnings})")
+
+
+def start_count(m, fighter, kind, notice=True, infraction=None):
+    """Seed: notice the action (a Referee Check), issue a warning, and count from the next round."""
+    ref = m.ref
+    if any(c[0] == kind and c[1] is fighter for c in ref.counts):
+        return True
+    if kind == "ring_out":
+        if ref.no_dq:
+            return False
+        ref.counts.append([kind, fighter, 0, m.round + 1])
+        m.emit("referee", narration.count_start(ref, fighter, kind), actor=fighter.idx, count=kind)
+        return True
+    if notice and not referee_check(m, fighter, infraction or kind):
+        return False
+    ref.counts.append([kind, fighter, 0, m.round + 1])
+    return True
+
+
+def stop_count(m, fighter, kind):
+    m.ref.counts = [c for c in m.ref.counts if not (c[0] == kind and c[1] is fighter)]
+
+
+def counting(m, fighter, kind):
+    for c in m.ref.counts:
+        if c[0] == kind and c[1] is fighter:
+            return c[2]
+    return None
+
+
+def end_of_round(m):
+    """Each round a count runs: +1d6; past the limit the referee acts (P-ARM-22)."""
+    ref = m.ref
+    if not ref.counts:
+        return
+    if not ref.watching:
+        return
+    over = []
+    for c in ref.counts:
+        kind, fighter, total, first = c
+        if m.round < first:
+            continue
+        c[2] = total + m.dice.roll(6, f"referee count: {kind}", against=fighter.idx)
+        m.emit("count", narration.count(ref, fighter, kind, c[2]), actor=fighter.idx, count=kind, total=c[2])
+        if c[2] > COUNT_LIMITS[kind]:
+            over.append(c)
+    if not over:
+        return
+    ring_outs = [c[1] for c in over if c[0] == "ring_out"]
+    if len(ring_outs) >= 2:
+        m.draw("double count-out", text=narration.double_countout(ring_outs))
+    if ring_outs:
+        m.count_out(ring_outs[0])
+    for kind, fighter, _total, _first in over:
+        ref.counts = [c for c in ref.counts if c[1] is not fighter or c[0] != kind]
+        key = {"choke": "choke_count", "rope_break": "rope_break_count"}.get(kind, kind)
+        if key in ref.automatic_dq:
+            m.disqualify(fighter, f"{kind.replace('_', ' ')} past a {COUNT_LIMITS[kind]} count")
+        warn(m, fighter, f"{kind.replace('_', ' ')} past a {COUNT_LIMITS[kind]} count")
+
+
+def distract(m, rounds):
+    m.ref.distracted = max(m.ref.distracted, rounds)
+
+
+def notices_knockout(m, fighter):
+    """Seed: a referee who makes a SAV roll notices a wrestler who has passed out."""
+    ref = m.ref
+    if not ref.watching:
+        return False
+    rec = check_need(m.dice, ref.sav, f"referee notices {fighter.name} is out", name="referee SAV")
+    return succeeded(rec)

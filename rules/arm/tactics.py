@@ -1,0 +1,720 @@
+"""The default policy: what a wrestler chooses when the seed leaves him a choice.
+
+Per alignment, tunable per wrestler with the sheet's ``tactics`` object: ``aggression`` (big moves,
+covers, Edge), ``risk`` (High Risk and dives), ``cheating`` (heels: illegal moves, objects, screwjobs,
+Leverage, refusing rope breaks), ``counter`` (how readily he declares Counters), ``finisher_weardown``
+(the opponent's weardown Level, 1 Fresh .. 5 Exhausted, from which he goes for the Finisher).
+
+Everything here is a choice, never a rule: the rules are in the chapter modules. Choices are
+deterministic given the state, except the pick among the three best attacks, which is a recorded
+d6 ("tactics: which attack"), so every seed gives a different but reproducible match.
+"""
+
+from rules.arm import edge
+from rules.arm.modifiers import chance, estimate
+from rules.arm.positioning import (
+    KIND,
+    ROPE_REACH,
+    ROPE_SIDE,
+    climb_plan,
+    distance,
+    flying_range_penalty,
+    in_ring,
+    nearest_cached,
+    nearest_ring_square,
+    run_cost,
+    self_cost,
+    shift_cost,
+    spend,
+)
+from rules.arm.tables import FOREIGN_OBJECTS, GRAB_OBJECT_AP, STUN_CODES
+
+APRON = frozenset({"="})
+CORNER = frozenset({"X"})
+
+
+class Policy:
+    __slots__ = ("aggression", "risk", "cheating", "counter", "finisher_weardown", "ambush_pending")
+
+    def __init__(self, sheet):
+        t = sheet.get("tactics") or {}
+        heel = sheet["alignment"] == "heel"
+        self.aggression = t.get("aggression", 0.5)
+        self.risk = t.get("risk", 0.5)
+        self.cheating = t.get("cheating", 0.5) if heel else 0.0
+        self.counter = t.get("counter", 0.5)
+        self.finisher_weardown = t.get("finisher_weardown", 3)
+        self.ambush_pending = False
+
+
+class Plan:
+    """What the attacker will do this round: the maneuver and the self-positioning it needs."""
+
+    __slots__ = ("kind", "entry", "cost", "position", "square", "perch", "run", "draw", "grab", "opts",
+                 "unopposed", "alt", "sc", "over_top", "resthold", "score")
+
+    def __init__(self, kind="attack", entry=None):
+        self.kind = kind
+        self.entry = entry
+        self.cost = 0
+        self.position = ""
+        self.square = None
+        self.perch = None
+        self.run = False
+        self.draw = ""
+        self.grab = ""
+        self.opts = None
+        self.unopposed = False
+        self.alt = 0
+        self.sc = 0
+        self.over_top = False
+        self.resthold = False
+        self.score = 0.0
+
+
+def cheat(m, f):
+    """How readily he cheats right now: nothing once one more warning would disqualify him."""
+    c = f.policy.cheating
+    if not c:
+        return 0.0
+    if m.ref.no_dq or not m.ref.watching:
+        return max(c, 0.5)
+    if f.warnings >= m.ref.warning_limit:
+        return 0.0
+    return c
+
+
+def simple_plan(entry):
+    return Plan("attack", entry)
+
+
+def _has_weapon_source(m, a):
+    if a.weapon:
+        return "hand"
+    for obj in a.concealed:
+        if FOREIGN_OBJECTS[obj][0] not in (None, "X"):
+            return obj
+    if not in_ring(a.square) and m.ringside_objects:
+        return "ringside"
+    return ""
+
+
+def build(m, a, d, entry, positioning=True):
+    """A Plan for ``entry`` from the current positions, or None when it cannot be done."""
+    man = entry.move
+    props = man.props
+    cheating = cheat(m, a)
+    if man.illegal and (a.alignment == "face" or cheating < 0.2):
+        return None
+    if entry.finisher and d.level + 1 < a.policy.finisher_weardown and not d.unconscious:
+        return None
+    p = Plan("attack", entry)
+    if man.type == "Trick":
+        if man.base != "Distract Referee" or not m.ref.watching or cheating < 0.3 or not _has_weapon_source(m, a):
+            return None
+        return p
+    if man.base in ("Fire Tab", "Powder") and (man.base not in a.concealed or cheating < 0.3):
+        return None
+    if "OBJ" in props:
+        src = _has_weapon_source(m, a)
+        if not src or cheating < 0.3 or not positioning and src != "hand":
+            return None
+        if src == "ringside":
+            p.grab = m.ringside_objects[0]
+            p.cost += GRAB_OBJECT_AP
+        elif src != "hand":
+            p.draw = src
+            p.cost += 2
+        weapon = a.weapon or p.grab or p.draw
+        mod = FOREIGN_OBJECTS[weapon][0]
+        if mod:
+            p.opts = {f"{weapon} (object Mod)": mod}
+    if "FIST" in props and a.weapon and not FOREIGN_OBJECTS[a.weapon][4] and a.weapon != "Brass Knuckles":
+        return None
+    a_in, d_in = in_ring(a.square), in_ring(d.square)
+    # where the defender is, and what the attacker must do to reach him
+    dset_ok = [(aset, dset) for aset, dset in man.req if d.position in dset]
+    if not dset_ok:
+        return None
+    if "SUPER" in props and not d.perch:
+        return None
+    if "FLYING" in props or "SPRINGBOARD" in props or "OUTSIDE" in props:
+        if "OUTSIDE" in props:
+            if d_in or not a_in:
+                return None
+            if "FLYING" in props:
+                cost, launch = climb_plan(a, 3)
+                p.perch, p.alt = "rope3", 5
+            else:
+                launch, _dist = nearest_cached(d.square, APRON)
+                cost = distance(a.square, launch) + self_cost(a, frozenset(("Facing", "Behind")))[0]
+                p.perch, p.alt = "apron", 2
+            if distance(launch, d.square) > 2:
+                return None
+            if "Style: Daredevil" not in a.merits:
+                p.opts = dict(p.opts or {}, **{"dive to the floor": -2})
+        else:
+            if not (a_in and d_in):
+                return None
+            if "FLYING" in props:
+                cost, launch = climb_plan(a, 3)
+                p.perch, p.alt = "rope3", 3
+            else:
+                launch = a.square if KIND[a.square] in ROPE_SIDE else nearest_ring_square(a.square)
+                cost = distance(a.square, launch) + 1 + self_cost(a, frozenset(("Facing", "Behind")))[0]
+                p.perch, p.alt = "rope2", 2
+            rng = flying_range_penalty(launch, d.square, p.alt)
+            if "Style: High Flyer" in a.merits and rng:
+                rng //= 2
+            if rng:
+                p.opts = dict(p.opts or {}, **{"range": rng})
+        p.square = launch
+        p.cost += cost
+        if not positioning and p.cost:
+            return None
+        if not positioning:
+            p.cost = 0
+        return p
+    # ordinary maneuvers: come to him, take the position
+    dist = distance(a.square, d.square)
+    if a_in != d_in or dist > 1:
+        p.square = d.square
+        p.cost += max(0, dist - 1) if a_in == d_in else dist
+    best = None
+    for aset, _dset in dset_ok:
+        c, pos = self_cost(a, aset)
+        if best is None or c < best[0]:
+            best = (c, pos)
+    if best[0] >= 99:
+        return None
+    p.cost += best[0]
+    if best[1] != a.position:
+        p.position = best[1]
+    if "RUNNING" in props:
+        if not d.standing:
+            return None
+        p.run = True
+        p.cost += run_cost(a)
+    if man.base == "Head Slam":
+        if KIND[d.square] == "X":
+            p.sc = STUN_CODES["Turnbuckle"]
+        elif not d_in:
+            p.sc = STUN_CODES["Steel Steps"] if cheating >= 0.5 else STUN_CODES["Guard Railing"]
+        else:
+            return None
+    if man.base == "Irish Whip":
+        p.sc = STUN_CODES["Turnbuckle"] if d_in else STUN_CODES["Guard Railing"]
+    if man.is_hold and man.level <= 1 and a.level > d.level and man.type != "Sleeper":
+        p.resthold = True
+    if cheating >= 0.5 and KIND[d.square] in ROPE_SIDE and ("KD" in props or man.type in ("Slam", "Throw")):
+        p.over_top = True
+    if not positioning and p.cost:
+        return None
+    if a.policy.ambush_pending:
+        p.unopposed = True
+    return p
+
+
+def _expected_damage(m, a, d, entry, p):
+    man = entry.move
+    dmg = man.damage
+    if "W" in man.tags:
+        dmg += a.wdb
+    if "H" in man.tags:
+        dmg += a.hdb
+    dmg += p.sc + 2 * p.alt
+    if entry.finisher:
+        dmg *= 2
+    if man.is_hold:
+        dmg *= 2.5
+        if man.type == "Submission" and d.level >= 2:
+            dmg += 4 * d.level
+        if man.type == "Sleeper" and d.level >= 2:
+            dmg += 3 * d.level
+    if "PP" in man.props:
+        dmg = 2 + 3 * d.level
+    if man.base == "Fire Tab":
+        dmg = 9
+    if man.base in ("Powder", "Eye Gouge"):
+        dmg += 3
+    if "OBJ" in man.props:
+        weapon = a.weapon or p.grab or p.draw
+        dmg += FOREIGN_OBJECTS[weapon][1] if weapon else 0
+    return dmg
+
+
+def score(m, a, d, entry, p):
+    man = entry.move
+    pol = a.policy
+    if man.type == "Trick":
+        return 4.0 + 6 * pol.cheating
+    short = p.cost - a.ap if p.cost > a.ap else 0
+    extra = -short
+    if p.opts:
+        extra += sum(p.opts.values())
+    need = estimate(m, a, d, entry, extra)
+    pr = chance(need)
+    dmg = _expected_damage(m, a, d, entry, p)
+    value = pr * dmg
+    if man.high_risk:
+        value -= (1 - pr) * (2 + a.wdb + 2 * p.alt) * (1.0 - pol.risk)
+    if entry.finisher:
+        if a.fired_up > 1:
+            return -99.0
+        value += 6 * pr
+    if man.illegal:
+        value *= 0.6 + pol.cheating * 0.6
+        if m.ref.watching and not m.ref.no_dq and a.warnings >= m.ref.warning_limit:
+            value -= 10
+        if "OBJ" in man.props or man.base in ("Fire Tab", "Powder"):
+            value += -8 if (m.ref.watching and not m.ref.no_dq) else 4
+    value += pol.aggression * man.level * 0.3 * pr
+    if not entry.known:
+        value -= 0.3
+    return value
+
+
+def plan_attack(m, a, d, positioning=True):
+    """Pick this round's attack (or a stall / movement round)."""
+    if positioning and a.just_performed and wants_stall(m, a, d):
+        return Plan("stall")
+    best = []
+    for i, entry in enumerate(a.attacks):
+        p = build(m, a, d, entry, positioning)
+        if p is None:
+            continue
+        p.score = score(m, a, d, entry, p)
+        best.append((-p.score, i, p))
+    if not best:
+        if not positioning:
+            return None
+        return movement_plan(m, a, d)
+    best.sort(key=lambda t: (t[0], t[1]))
+    if len(best) > 1 and positioning:
+        r = m.dice.roll(6, "tactics: which attack", actor=a.idx)
+        pick = 0 if r <= 3 else (1 if r <= 5 else 2)
+        pick = min(pick, len(best) - 1)
+        if best[pick][0] - best[0][0] > 2.5:  # never a much worse choice
+            pick = 0
+        return best[pick][2]
+    return best[0][2]
+
+
+def movement_plan(m, a, d):
+    """Nothing to attack with from here: stand up and get to him (a half-length movement round)."""
+    p = Plan("move")
+    c, pos = self_cost(a, frozenset(("Facing",)))
+    p.cost = c
+    p.position = pos
+    if in_ring(a.square) != in_ring(d.square) or distance(a.square, d.square) > 1:
+        p.square = d.square if in_ring(d.square) else nearest_ring_square(d.square)
+        p.cost += distance(a.square, p.square)
+    p.perch = ""
+    return p
+
+
+def wants_stall(m, a, d):
+    """Stall when he is more worn than his opponent and the opponent is down (or outside)."""
+    if a.level == 0 or a.level < d.level:
+        return False
+    if not (d.fallen or not in_ring(d.square)):
+        return False
+    if a.damage < 6:
+        return False
+    return a.policy.aggression < 0.75 or a.level >= d.level + 1
+
+
+def defender_recover(m, d):
+    """While the attacker stalls, the defender may spend his own AGI-bonus AP to move himself."""
+    d.ap = d.agi_bonus
+    ap = d.ap
+    moved = False
+    if d.fallen and ap >= 2:
+        d.position = "Kneeling"
+        ap -= 2
+        moved = True
+    if not d.standing and d.position != "Prone" and d.position != "Facedown" and ap >= 2:
+        d.position = "Facing"
+        ap -= 2
+        moved = True
+    if not in_ring(d.square) and ap >= 1:
+        target = nearest_ring_square(d.square)
+        if distance(d.square, target) <= ap:
+            ap -= distance(d.square, target)
+            d.square = target
+            from rules.arm import referee
+
+            referee.stop_count(m, d, "ring_out")
+            moved = True
+    d.ap = ap
+    if moved:
+        from rules.arm import narration
+
+        m.emit("position", narration.recovers(d), actor=d.idx)
+
+
+def choose_reply(m, d, a):
+    """After the attacker's miss: the best maneuver the defender can do from where he is."""
+    if d.unconscious:
+        return None
+    best = None
+    for i, entry in enumerate(d.attacks):
+        if entry.move.type == "Trick":
+            continue
+        p = build(m, d, a, entry, positioning=False)
+        if p is None or p.unopposed:
+            continue
+        s = score(m, d, a, entry, p)
+        if best is None or s > best[0]:
+            best = (s, i, entry)
+    return best[2] if best else None
+
+
+def choose_counter(m, d, a, entry, plan):
+    """Declare a Defense or Reversal (P-ARM-17) when its skill is good enough."""
+    if d.unconscious or d.fallen or d.dazed or d.blinded:
+        return None
+    man = entry.move
+    threshold = 12 - 5 * d.policy.counter
+    best = None
+    rev = d.reversals.get(man.base)
+    if rev is not None:
+        need = estimate(m, d, a, rev)
+        if need >= threshold - 1:
+            best = (need + 1, rev, None)
+    for de in d.defenses:
+        if not de.move.counters_maneuver(man):
+            continue
+        if de.move.name == "Grab the Ropes" and KIND[d.square] not in ROPE_SIDE:
+            continue
+        need = estimate(m, d, a, de)
+        if de.move.name == "Hip Block":
+            need += d.lift
+        if need >= threshold and (best is None or need > best[0]):
+            best = (need, de, None)
+    if best is None and man.type in ("Slam", "Throw") and d.policy.counter >= 0.5:
+        for cand in d.attacks:
+            cm = cand.move
+            if cm.type in ("Throw",) and cand.known and not cm.flags and cm.level <= 2:
+                need = estimate(m, d, a, cand) - 1
+                if need >= threshold:
+                    best = (need, cand, {"improvised Reversal": -1})
+                break
+    if best is None:
+        return None
+    return best[1], best[2]
+
+
+def combo_next(m, a, d):
+    """Keep a BRA combo going while it is likely to land."""
+    if a.chain >= 3:
+        return None
+    best = None
+    for i, entry in enumerate(a.attacks):
+        man = entry.move
+        if man.cls != "BRA" or man.type != "Strike":
+            continue
+        p = build(m, a, d, entry, positioning=False)
+        if p is None:
+            continue
+        need = estimate(m, a, d, entry, sum(p.opts.values()) if p.opts else 0)
+        if need >= 11 and (best is None or need > best[0]):
+            best = (need, i, p)
+    return best[2] if best else None
+
+
+def after_maneuver(m, a, d, entry, ap):
+    """Use the post-maneuver AP (= damage dealt): cover, set him up, or play to the crowd."""
+    a.ap = ap
+    if ap <= 0:
+        return
+    from rules.arm import winning
+
+    if d.fallen and in_ring(d.square) and in_ring(a.square) and m.ref.watching and (
+            entry.finisher or d.unconscious
+            or (d.level >= 1 and pin_chance(m, a, d, 0, 0) >= 0.05 * (1.5 - a.policy.aggression))):
+        ap = winning.pin(m, a, d, ap, finisher=entry.finisher, free_cover="FC" in entry.move.props)
+        a.ap = ap
+        if m.attacker is not a or ap <= 0:
+            return
+    if not in_ring(d.square) and in_ring(a.square):
+        return
+    if not in_ring(d.square) and not in_ring(a.square):
+        count = _ring_out_count(m, a)
+        target = nearest_ring_square(d.square)
+        cost = 2 * distance(d.square, target)
+        if a.alignment == "face" and ap >= cost:
+            ap -= cost
+            d.square = a.square = target
+            _stop_ring_outs(m, a, d)
+            _moved(m, a, d, "rolls him back into the ring")
+        elif count is not None and count >= 8:
+            cost = distance(a.square, target)
+            if ap >= cost:
+                ap -= cost
+                a.square = target
+                _stop_ring_outs(m, a)
+                _moved(m, a, d, "slides back into the ring")
+        a.ap = ap
+        return
+    # lift a fallen opponent when his standing moves are better
+    if d.fallen and ap >= 2 and _prefers_standing(m, a, d):
+        d.position = "Bent"
+        ap -= 2
+        if ap >= 2 and not _prefers_bent(a):
+            d.position = "Facing"
+            ap -= 2
+        _moved(m, a, d, "pulls him up")
+    elif d.standing and cheat(m, a) >= 0.4 and in_ring(d.square) and KIND[d.square] != "X":
+        corner, dist = nearest_cached(d.square, CORNER)
+        if 2 * dist <= ap:
+            ap -= 2 * dist
+            d.square = a.square = corner
+            d.cornered = "trapped"
+            _moved(m, a, d, "drives him into the corner")
+    elif d.standing and a.policy.aggression >= 0.6 and in_ring(d.square) and KIND[d.square] != "X":
+        corner, dist = nearest_cached(d.square, CORNER)
+        if 2 * dist <= ap and dist <= 1:
+            ap -= 2 * dist
+            d.square = a.square = corner
+            d.cornered = "placed"
+            _moved(m, a, d, "backs him into the corner")
+    crowd = 3 if "Style: Showman" in a.merits else 4
+    if ap >= crowd and a.heat * (1 if a.alignment == "face" else -1) < 10:
+        ap -= crowd
+        heat_change(m, a, 1 if a.alignment == "face" else -1, crowd=True)
+    a.ap = ap
+
+
+def _ring_out_count(m, f):
+    from rules.arm import referee
+
+    return referee.counting(m, f, "ring_out")
+
+
+def _stop_ring_outs(m, *fighters):
+    from rules.arm import referee
+
+    for f in fighters:
+        referee.stop_count(m, f, "ring_out")
+
+
+def _moved(m, a, d, what):
+    from rules.arm import narration
+
+    m.emit("position", narration.moves_opponent(a, d, what), actor=a.idx, target=d.idx)
+
+
+def _prefers_standing(m, a, d):
+    ground = standing = 0.0
+    for entry in a.attacks:
+        man = entry.move
+        if man.type == "Trick" or (entry.finisher and d.level + 1 < a.policy.finisher_weardown):
+            continue
+        dmg = man.damage * (2 if entry.finisher else 1)
+        for _aset, dset in man.req:
+            if "Prone" in dset:
+                ground = max(ground, dmg)
+            if "Facing" in dset or "Bent" in dset:
+                standing = max(standing, dmg)
+    return standing > ground + 1
+
+
+def _prefers_bent(a):
+    fin = a.finisher
+    return fin is not None and any("Bent" in dset and "Facing" not in dset for _a, dset in fin.move.req)
+
+
+def heat_change(m, f, delta, crowd=False):
+    """P-ARM-07: Heat is clamped to -10..+10; the first time it reaches 5 in his favour, +1 Edge."""
+    f.heat = max(-10, min(10, f.heat + delta))
+    if crowd:
+        from rules.arm import narration
+
+        m.emit("crowd", narration.play_to_crowd(f), actor=f.idx, heat=f.heat)
+    favour = f.heat if f.alignment == "face" else -f.heat
+    if favour >= 5 and not f.heat_bonus_given:
+        f.heat_bonus_given = True
+        f.edge += 1
+
+
+def edge_at_round_start(m, a, d):
+    """Second Wind when worn, Fired Up for a face in trouble, Working Over a Finisher's target."""
+    for f in (a, d):
+        if f.edge >= 1 and f.level >= 3 and f.level > m.opponent(f).level:
+            edge.second_wind(m, f)
+    if (a.alignment == "face" and a.edge >= 6 and not a.fired_up and a.level >= 2
+            and a.level >= d.level and a.policy.aggression >= 0.4):
+        edge.fire_up(m, a)
+    if (a.finisher is not None and a.edge >= 3 and m.round >= 3 and a.policy.aggression >= 0.5
+            and a.finisher.move.target and a.finisher.move.target not in a.working):
+        edge.work_over(m, a, a.finisher.move.target)
+
+
+def seize_plan(m, d, a, plan):
+    """The defender seizes the initiative against a Finisher or a big move, if he can pay."""
+    if d.edge < 1 or d.unconscious or d.dazed or plan.kind != "attack":
+        return None
+    big = plan.entry.finisher or (plan.score >= 5 and d.level >= 2)
+    if not big:
+        return None
+    new = plan_attack(m, d, a, positioning=False)
+    if new is None:
+        return None
+    illegal = new.entry.move.illegal
+    if not edge.affordable(d, "seize_initiative", vs_finisher=plan.entry.finisher, illegal=illegal):
+        return None
+    return new, illegal
+
+
+def choose_start(m, f, opp):
+    """Call a tie-up or a test of strength when it beats his odds in the SAV Contest."""
+    sav = f.attrs["SAV"] - opp.attrs["SAV"]
+    cet = max(f.attrs["STR"], f.attrs["TEC"]) - max(opp.attrs["STR"], opp.attrs["TEC"])
+    tos = f.attrs["STR"] + f.reach - opp.attrs["STR"] - opp.reach
+    best = max((sav, "sav"), (cet, "cet"), (tos, "tos"), key=lambda t: t[0])
+    if best[1] != "sav" and best[0] >= sav + 2:
+        return best[1]
+    return "sav"
+
+
+# --- pins ---------------------------------------------------------------------------------------
+
+
+def _best_break_need(d, a, predicament, hook, attempts):
+    best = -99
+    for method in ("TEC", "STR", "SAV") if predicament else ("STR", "TEC", "AGI", "SAV"):
+        need = d.attrs[method] - min(d.level, 4)
+        if predicament:
+            need -= 2 + (2 if method == "STR" else 0)
+        elif method != "SAV":
+            need -= a.lift
+        if method == "SAV":
+            need += d.reach + ROPE_REACH.get(KIND[d.square], -4)
+        need += 2 * attempts - hook
+        best = max(best, need)
+    return best
+
+
+def pin_chance(m, a, d, hook, attempts, predicament=False):
+    if d.unconscious:
+        return 1.0
+    p = chance(_best_break_need(d, a, predicament, hook, attempts))
+    return (1 - p) ** 3
+
+
+def cover_hook(m, a, d, ap):
+    if ap >= 3 and a.policy.aggression >= 0.7:
+        return 2
+    if ap >= 1:
+        return 1
+    return 0
+
+
+def wants_screwjob(m, a, d):
+    return cheat(m, a) >= 0.6 and m.ref.watching and not m.ref.no_dq and d.level >= 2
+
+
+def pin_break_method(m, d, a, predicament, hook, attempts):
+    best = None
+    methods = ("TEC", "STR", "SAV") if predicament else ("STR", "TEC", "AGI", "SAV", "BRA")
+    for method in methods:
+        if method == "BRA" and (d.alignment == "face" or cheat(m, d) < 0.5):
+            continue
+        need = d.attrs[method]
+        if predicament and method == "STR":
+            need -= 2
+        elif not predicament and method in ("STR", "TEC", "AGI"):
+            need -= a.lift
+        if method == "SAV":
+            need += d.reach + ROPE_REACH.get(KIND[d.square], -4)
+        if best is None or need > best[0]:
+            best = (need, method)
+    return best[1]
+
+
+def wants_squeeze(m, d, a, n, method, hook, attempts, predicament, finisher):
+    if d.edge < 2:
+        return False
+    danger = 1.0 if n == 1 else pin_chance(m, a, d, hook, attempts, predicament)
+    if danger < 0.2:
+        return False
+    return edge.affordable(d, "squeeze_count", vs_finisher=finisher, bra_escape=method == "BRA")
+
+
+def wants_repin(m, a, d, ap, attempts):
+    return pin_chance(m, a, d, 1 if ap >= 2 else 0, attempts) >= 0.05
+
+
+# --- holds --------------------------------------------------------------------------------------
+
+
+def release_hold(m, h):
+    from rules.arm import referee
+
+    holder, victim, man = h.holder, h.victim, h.entry.move
+    if victim.unconscious and man.type != "Sleeper":
+        return True
+    if referee.counting(m, holder, "choke") is not None or referee.counting(m, holder, "rope_break") is not None:
+        return True
+    if man.type == "Submission" and h.intensity + h.damage > victim.attrs["TOU"] - min(victim.level, 4):
+        return h.rounds > 6
+    if man.type == "Sleeper":
+        return h.rounds > 5
+    if h.resthold:
+        return holder.damage == 0 or h.rounds > 4
+    return h.rounds > 2
+
+
+def hold_reposition(m, h):
+    holder, victim = h.holder, h.victim
+    if KIND[victim.square] in ROPE_SIDE and holder.ap >= 2 and hold_break_option(m, victim, holder, h) == "SAV":
+        target, _d = nearest_cached(victim.square, frozenset({"M"}))
+        spend(holder, 2)
+        victim.square = holder.square = target
+        return 2
+    return 0
+
+
+def wants_leverage(m, h):
+    c = cheat(m, h.holder)
+    return c >= 0.4 and (not m.ref.watching or c >= 0.7 or m.ref.no_dq)
+
+
+def hold_break_option(m, victim, holder, h):
+    best = None
+    for option in ("TEC", "STR", "SAV"):
+        need = victim.attrs[option]
+        if option == "STR":
+            need -= 2
+        if option == "SAV":
+            need += victim.reach + ROPE_REACH.get(KIND[victim.square], -4)
+            if h.rope_refused:
+                need -= 10
+        if best is None or need > best[0]:
+            best = (need, option)
+    rev = hold_reversal(m, victim, holder, h)
+    if rev is not None:
+        need = estimate(m, victim, holder, rev[0]) - (20 - h.attack_value) // 2
+        if need > best[0]:
+            return "REV"
+    return best[1]
+
+
+def hold_reversal(m, victim, holder, h):
+    rev = victim.reversals.get(h.entry.move.base)
+    if rev is not None:
+        return rev, None
+    return None
+
+
+def refuses_rope_break(m, holder, h):
+    return cheat(m, holder) >= 0.7 and not h.rope_refused and not m.ref.no_dq
+
+
+def wants_hanging_on(m, victim, h):
+    return edge.affordable(victim, "hanging_on", vs_finisher=h.entry.finisher)
+
+
+def shift(fighter, to):
+    return shift_cost(fighter.position, to)
