@@ -313,9 +313,9 @@ class Match:
         self.emit("bell", lambda: narration.bell(self), time_limit=self.time_limit, advanced=self.advanced)
         try:
             while True:
-                log.round += 1
                 if log.clock >= self.time_limit:
                     self.time_up()
+                log.round += 1
                 first = self.initiative()
                 for w in (first, first.opp):
                     if log.clock >= self.time_limit:

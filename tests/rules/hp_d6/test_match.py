@@ -1,0 +1,122 @@
+"""Taking Turns (W-1, W-2): HP, initiative every round, turn order, the time limit, the stipulation keys."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from rules import RandomDice, SetupError, get_ruleset, ruleset_ids
+from rules.hp_d6 import match as match_module
+from tests.rules.hp_d6.helpers import RULESET, play, rolls, scripted, setup, sheet
+
+
+def test_it_is_registered_for_singles_only():
+    assert "hp-d6" in ruleset_ids()
+    ruleset = get_ruleset("hp-d6")
+    assert ruleset.match_kinds == ("singles",)
+    with pytest.raises(SetupError):
+        ruleset.build_setup([[sheet("A")], [sheet("B")]], kind="tag")
+    with pytest.raises(SetupError):
+        ruleset.build_setup([[sheet("A")], [sheet("B")], [sheet("C")]])
+
+
+def test_it_starts_both_wrestlers_at_their_hp():
+    m = scripted([], a=sheet("Ace"), b=sheet("Bruiser", hp=25))
+    assert [(w.hp, w.hp_max, w.prone, w.turns_not_hit) for w in m.w] == [(20, 20, False, 0), (25, 25, False, 0)]
+
+
+def test_it_rolls_initiative_again_on_a_tie_and_the_higher_goes_first():
+    m = scripted([3, 3, 2, 5])
+    assert m.initiative() is m.w[1]
+    event = m.events[-1]
+    assert rolls(event) == [
+        ("initiative", 3),
+        ("initiative", 3),
+        ("initiative (tie, re-roll)", 2),
+        ("initiative (tie, re-roll)", 5),
+    ]
+    assert (event["first"], event["actor"]) == (1, 1)
+
+
+def test_it_lets_both_wrestlers_act_each_round_in_initiative_order():
+    # round 1: Bruiser first (2-6), then Ace; round 2: Ace first (5-1), then Bruiser; then the time limit.
+    events = play([2, 6, 1, 1, 2, 2, 5, 1, 1, 1, 1, 1], time_limit=60)
+    turns = [(e["type"], e["actor"], e["round"]) for e in events]
+    assert turns == [
+        ("bell", None, 0),
+        ("initiative", 1, 1),
+        ("strike", 1, 1),
+        ("strike", 0, 1),
+        ("initiative", 0, 2),
+        ("strike", 0, 2),
+        ("strike", 1, 2),
+        ("result", None, 2),
+    ]
+
+
+def test_it_ends_in_a_draw_at_the_time_limit():
+    # every strike roll a tie: nobody ever hits; 60 s = 4 turns = 2 rounds
+    events = play([4, 1, 3, 3, 3, 3] * 2, time_limit=60)
+    result = events[-1]
+    assert (result["type"], result["winner"], result["method"], result["reason"]) == (
+        "result",
+        None,
+        "draw",
+        "time limit",
+    )
+    assert result["clock"] == 60.0
+    assert [e["type"] for e in events].count("strike") == 4
+    assert result["rounds"] == 2  # the bell rang before a third round
+
+
+def test_it_defaults_to_a_30_minute_time_limit_at_15_seconds_a_turn():
+    assert match_module.DEFAULT_TIME_LIMIT == 1800
+    assert match_module.SECONDS_PER_TURN == 15
+    events = play([4, 1, 3, 3, 3, 3] * 60)
+    assert (events[-1]["method"], events[-1]["clock"], events[-1]["rounds"]) == ("draw", 1800.0, 60)
+
+
+@pytest.mark.parametrize("limit", [0, 59, 14401, "long", True])
+def test_it_refuses_a_bad_time_limit(limit):
+    with pytest.raises(SetupError):
+        setup(time_limit=limit)
+
+
+def test_it_puts_the_seed_and_the_rules_in_the_first_event():
+    events = list(RULESET.resolve(setup(), RandomDice(7), seed=7))
+    bell = events[0]
+    assert (bell["type"], bell["seq"], bell["seed"], bell["time_limit"]) == ("bell", 0, 7, 1800)
+    assert bell["advanced"] == {"foreign_objects": False, "run_ins": False, "attack_referee": False}
+
+
+def test_it_gives_the_same_bytes_for_the_same_seed():
+    s = setup(a=RULESET.example_sheet(), b=RULESET.example_sheet(seed=5))
+    one = json.dumps(list(RULESET.resolve(s, RandomDice(11), seed=11)))
+    two = json.dumps(list(RULESET.resolve(s, RandomDice(11), seed=11)))
+    assert one == two
+    assert one != json.dumps(list(RULESET.resolve(s, RandomDice(12), seed=12)))
+
+
+@pytest.mark.parametrize("stipulation", [{}, {"advanced": True}, {"advanced": True, "no_dq": True}])
+def test_it_computes_the_same_result_quietly_as_loudly(stipulation):
+    s = setup(a=RULESET.example_sheet(), b=RULESET.example_sheet(seed=2), **stipulation)
+    for seed in range(150):
+        loud = list(RULESET.resolve(s, RandomDice(seed), seed=seed))[-1]
+        quiet = RULESET.outcome(s, RandomDice(seed), seed=seed)
+        assert json.dumps(quiet) == json.dumps(loud)
+
+
+def test_it_checks_the_fast_dice_against_randint():
+    assert match_module.FAST_DICE is True
+
+
+def test_it_imports_only_the_standard_library():
+    code = (
+        "import sys, rules, rules.hp_d6;"
+        "from rules import get_ruleset; get_ruleset('hp-d6');"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('django', 'hypothesis', 'pytest')];"
+        "print(bad)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
