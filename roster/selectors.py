@@ -3,8 +3,7 @@
 from django.db.models import Exists, OuterRef, Q, Sum
 
 from roster.models import Injury, Wrestler
-from roster.sheets import LEAGUE_FIELDS
-from rules import get_ruleset
+from roster.sheets import LEAGUE_FIELDS, spec_for
 
 SORTS = {
     "name": ("ring_name",),
@@ -52,7 +51,7 @@ def export_sheet(wrestler):
     """The sheet the rules engine plays: the player's sheet plus what the league keeps (Fame, Prestige,
     injuries) for the fields the ruleset's sheet has."""
     sheet = dict(wrestler.sheet)
-    fields = get_ruleset(wrestler.promotion.ruleset).sheet_spec().get("fields", {})
+    fields = spec_for(wrestler.promotion.ruleset)["fields"]
     league = {"fame": wrestler.fame, "prestige": wrestler.prestige, "injuries": wrestler_injuries(wrestler)}
     for key in LEAGUE_FIELDS & set(fields):
         if key in league:

@@ -19,7 +19,19 @@ class SheetInvalid(ValidationError):
         super().__init__("; ".join(f"{path}: {msg}" for path, msg in errors.items()))
 
 
+def _has_nul(value):
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_has_nul(v) for v in value)
+    return False
+
+
 def validate_sheet(ruleset_id, raw):
+    if _has_nul(raw):  # Postgres cannot store NUL in text or jsonb
+        raise SheetInvalid({"sheet": "text must not contain NUL characters"})
     try:
         return get_ruleset(ruleset_id).validate_sheet(raw)
     except SheetError as exc:

@@ -16,10 +16,13 @@ A descriptor has ``type``: ``string``, ``text``, ``integer``, ``number``, ``bool
 ``SheetError.field``: ``attributes.STR``, ``finisher.name``, ``arsenal.2.flags``.
 """
 
+import functools
+import json
 from dataclasses import dataclass, field
 
 # Fields the league keeps (not the player): they are filled from the Wrestler row on export.
 LEAGUE_FIELDS = frozenset({"fame", "prestige", "injuries", "edge"})
+JSON_FIELD = "json"
 PREFIX = "sheet."
 MAX_ROWS = 60
 
@@ -55,6 +58,62 @@ def _label(name, descriptor):
     return descriptor.get("label") or name.replace("_", " ").capitalize()
 
 
+def normalize_spec(spec):
+    """Accept the spec dialects the rulesets speak and return the canonical one described above.
+
+    Besides the canonical form, ``fields`` may be a list of descriptors with a ``name``; ``mapping`` is an
+    ``object`` (with ``fields``, or with ``keys`` sharing one ``value`` descriptor); a ``list`` may name its
+    item descriptor as ``item`` instead of ``of``.
+    """
+    out = dict(spec)
+    attributes = spec.get("attributes") or []
+    if isinstance(attributes, dict):
+        attributes = [
+            {"name": name, **(limits if isinstance(limits, dict) else {})} for name, limits in attributes.items()
+        ]
+    out["attributes"] = attributes
+    fields = spec.get("fields")
+    if isinstance(fields, dict | list) and fields:
+        out["fields"] = _normalize_fields(fields)
+        out["json_editor"] = False
+    else:
+        # The ruleset describes its sheet in prose only: the rest of the sheet is edited as JSON.
+        out["fields"] = {}
+        out["json_editor"] = True
+    return out
+
+
+def _normalize_fields(fields):
+    if isinstance(fields, list):
+        fields = {f["name"]: f for f in fields}
+    return {name: _normalize(descriptor) for name, descriptor in fields.items()}
+
+
+def _normalize(descriptor):
+    d = dict(descriptor)
+    kind = d.get("type", "string")
+    if kind in ("mapping", "object", "dict"):
+        d["type"] = "object"
+        if "keys" in d and "value" in d:
+            d["fields"] = {
+                key: dict(_normalize(d["value"]), label=key.replace("_", " ").capitalize()) for key in d["keys"]
+            }
+        else:
+            d["fields"] = _normalize_fields(d.get("fields", {}))
+    elif kind == "list":
+        item = d.get("item")
+        if item is not None and "of" not in d:
+            item = _normalize(item)
+            d["of"] = item.get("type", "string")
+            if d["of"] == "object":
+                d["fields"] = item.get("fields", {})
+            elif d["of"] == "choice":
+                d["choices"] = item.get("choices", [])
+        elif d.get("of") == "object":
+            d["fields"] = _normalize_fields(d.get("fields", {}))
+    return d
+
+
 def editable_fields(spec):
     return {k: v for k, v in spec.get("fields", {}).items() if k not in LEAGUE_FIELDS}
 
@@ -76,6 +135,9 @@ def _coerce(raw, descriptor, path, errors):
     if kind == "boolean":
         return raw in ("on", "true", "1", "yes")
     if raw is None:
+        return None
+    if "\x00" in raw:
+        errors[path] = "must not contain NUL characters"
         return None
     raw = raw.strip() if kind != "text" else raw.replace("\r\n", "\n").strip()
     return raw if raw != "" else None
@@ -128,6 +190,17 @@ def sheet_from_post(spec, post):
     """Return ``(sheet, errors)``: the sheet the form describes and type errors by path."""
     errors = {}
     sheet = _read_object(post, editable_fields(spec), "", errors)
+    if spec.get("json_editor"):
+        raw = post.get(PREFIX + JSON_FIELD, "")
+        try:
+            rest = json.loads(raw) if raw.strip() else {}
+        except ValueError as exc:
+            errors[JSON_FIELD] = f"is not valid JSON: {exc}"
+            rest = {}
+        if not isinstance(rest, dict):
+            errors[JSON_FIELD] = "must be a JSON object"
+            rest = {}
+        sheet.update({k: v for k, v in rest.items() if k not in LEAGUE_FIELDS and k != "attributes"})
     attributes = spec.get("attributes") or []
     if attributes:
         values = {}
@@ -222,6 +295,20 @@ def form_tree(spec, sheet, errors=None):
         nodes.append(block)
     for name, descriptor in editable_fields(spec).items():
         nodes.append(_node(name, descriptor, name, sheet.get(name), errors))
+    if spec.get("json_editor"):
+        rest = {k: v for k, v in sheet.items() if k not in LEAGUE_FIELDS and k != "attributes"}
+        nodes.append(
+            Node(
+                path=JSON_FIELD,
+                name=JSON_FIELD,
+                label="Sheet (JSON)",
+                type="json",
+                value=json.dumps(rest, indent=2, ensure_ascii=False),
+                error=errors.get(JSON_FIELD, ""),
+                help="Everything but the attributes: name, alignment, size, arsenal, finisher... as the ruleset "
+                "documents it.",
+            )
+        )
     return nodes
 
 
@@ -237,3 +324,11 @@ def unplaced_errors(nodes, errors):
     for node in nodes:
         walk(node)
     return {path: msg for path, msg in errors.items() if path not in shown}
+
+
+@functools.cache
+def spec_for(ruleset_id):
+    """The canonical spec of a ruleset (cached: specs are static data). Do not mutate the result."""
+    from rules import get_ruleset
+
+    return normalize_spec(get_ruleset(ruleset_id).sheet_spec())

@@ -12,7 +12,7 @@ from promotion.selectors import promotion_access
 from roster import selectors, services
 from roster.forms import ReviewForm, RosterFilterForm, StatusForm, WrestlerProfileForm
 from roster.models import Wrestler
-from roster.sheets import form_tree, row_node, sheet_from_post, unplaced_errors
+from roster.sheets import form_tree, row_node, sheet_from_post, spec_for, unplaced_errors
 from rules import get_ruleset
 
 PAGE_SIZE = 25
@@ -67,7 +67,7 @@ def _safe_derived(ruleset, sheet):
 
 def _editor(request, access, wrestler=None):
     ruleset = get_ruleset(access.promotion.ruleset)
-    spec = ruleset.sheet_spec()
+    spec = spec_for(ruleset.id)
     profile = WrestlerProfileForm(
         request.POST or None, initial=wrestler and {"hometown": wrestler.hometown, "bio": wrestler.bio}
     )
@@ -142,7 +142,7 @@ def sheet_preview(request, slug):
     if not access.is_player:
         raise PermissionDenied("Only players, promoters and owners of this promotion build wrestlers.")
     ruleset = get_ruleset(access.promotion.ruleset)
-    sheet, errors = sheet_from_post(ruleset.sheet_spec(), request.POST)
+    sheet, errors = sheet_from_post(spec_for(ruleset.id), request.POST)
     derived = {}
     if not errors:
         try:
@@ -158,7 +158,7 @@ def sheet_row(request, slug, field):
     access = promotion_access(request.user, slug)
     if not access.is_player:
         raise PermissionDenied("Only players, promoters and owners of this promotion build wrestlers.")
-    spec = get_ruleset(access.promotion.ruleset).sheet_spec()
+    spec = spec_for(access.promotion.ruleset)
     descriptor = spec.get("fields", {}).get(field)
     if not descriptor or descriptor.get("type") != "list" or descriptor.get("of") != "object":
         return HttpResponse("No such list on this sheet.", status=404)

@@ -1,0 +1,108 @@
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from roster import services
+from roster.models import Approval, Injury, Wrestler, WrestlerStatus
+from roster.selectors import export_sheet, roster
+from tests.factories import WrestlerFactory, sheet_for
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_players_new_wrestler_waits_for_approval(personas):
+    sheet = sheet_for("wildknight", "The Natural", alignment="face")
+    wrestler = services.wrestler_create(promotion=personas.promotion, by=personas.player, sheet=sheet)
+    assert wrestler.owner == personas.player
+    assert wrestler.approval == Approval.PENDING
+    assert not wrestler.is_bookable
+    services.wrestler_review(wrestler=wrestler, by=personas.promoter, approve=True)
+    wrestler.refresh_from_db()
+    assert wrestler.is_bookable
+
+
+def test_a_promoters_wrestler_is_approved_at_once(personas):
+    wrestler = services.wrestler_create(
+        promotion=personas.promotion, by=personas.promoter, sheet=sheet_for("wildknight", "House Heel")
+    )
+    assert wrestler.approval == Approval.APPROVED
+    assert wrestler.owner is None
+
+
+def test_the_ruleset_validates_the_sheet_and_nothing_is_saved(personas):
+    sheet = sheet_for("wildknight", "Too Strong")
+    sheet["attributes"]["Brawn"] = 99
+    with pytest.raises(services.SheetInvalid) as exc:
+        services.wrestler_create(promotion=personas.promotion, by=personas.player, sheet=sheet)
+    assert list(exc.value.errors) == ["attributes.Brawn"]
+    assert not Wrestler.objects.filter(ring_name="Too Strong").exists()
+
+
+def test_ring_names_are_unique_per_promotion_whatever_the_case(personas):
+    with pytest.raises(ValidationError) as exc:
+        services.wrestler_create(
+            promotion=personas.promotion, by=personas.player, sheet=sheet_for("wildknight", "PAULA'S PRIDE")
+        )
+    assert "already on this roster" in exc.value.message_dict["name"][0]
+
+
+def test_columns_mirror_the_sheet(personas):
+    sheet = sheet_for("wildknight", "Heavy Harry", alignment="heel", weight=380)
+    wrestler = services.wrestler_update(wrestler=personas.wrestler, by=personas.player, sheet=sheet)
+    assert (wrestler.ring_name, wrestler.alignment, wrestler.weight_lb) == ("Heavy Harry", "heel", 380)
+
+
+def test_players_edit_only_their_own_wrestlers(personas):
+    with pytest.raises(PermissionDenied):
+        services.wrestler_update(
+            wrestler=personas.wrestler, by=personas.other_player, sheet=sheet_for("wildknight", "Mine Now")
+        )
+    with pytest.raises(PermissionDenied):
+        services.wrestler_create(promotion=personas.promotion, by=personas.viewer, sheet=sheet_for("wildknight", "V"))
+
+
+def test_a_rejected_wrestler_goes_back_to_review_when_fixed(personas):
+    wrestler = personas.wrestler
+    services.wrestler_review(wrestler=wrestler, by=personas.owner, approve=False, note="Too many moves")
+    wrestler.refresh_from_db()
+    assert (wrestler.approval, wrestler.approval_note) == (Approval.REJECTED, "Too many moves")
+    services.wrestler_update(wrestler=wrestler, by=personas.player, sheet=wrestler.sheet)
+    wrestler.refresh_from_db()
+    assert wrestler.approval == Approval.PENDING
+
+
+def test_a_suspension_needs_a_length(personas):
+    with pytest.raises(ValidationError):
+        services.wrestler_set_status(wrestler=personas.wrestler, by=personas.owner, status=WrestlerStatus.SUSPENDED)
+    services.wrestler_set_status(
+        wrestler=personas.wrestler, by=personas.owner, status=WrestlerStatus.SUSPENDED, suspended_weeks=3
+    )
+    personas.wrestler.refresh_from_db()
+    assert (personas.wrestler.status, personas.wrestler.suspended_weeks) == ("suspended", 3)
+
+
+def test_injuries_accumulate_per_body_part_and_mark_the_wrestler_injured(personas):
+    services.injury_add(wrestler=personas.wrestler, body_part="leg", points=3)
+    services.injury_add(wrestler=personas.wrestler, body_part="leg", points=2)
+    services.injury_add(wrestler=personas.wrestler, body_part="head", points=1)
+    assert {i.body_part: i.points for i in Injury.objects.filter(wrestler=personas.wrestler)} == {"leg": 5, "head": 1}
+    personas.wrestler.refresh_from_db()
+    assert personas.wrestler.status == WrestlerStatus.INJURED
+
+
+def test_roster_filters_and_sorts(personas):
+    p = personas.promotion
+    WrestlerFactory(promotion=p, ring_name="Zed Heel", alignment="heel", prestige=50)
+    hurt = WrestlerFactory(promotion=p, ring_name="Achy Andy", alignment="face", prestige=10)
+    services.injury_add(wrestler=hurt, body_part="back", points=2)
+    assert [w.ring_name for w in roster(p, alignment="heel")] == ["Zed Heel"]
+    assert [w.ring_name for w in roster(p, injured="yes")] == ["Achy Andy"]
+    assert [w.ring_name for w in roster(p, sort="prestige")][0] == "Zed Heel"
+    assert [w.ring_name for w in roster(p, owner="house")] == ["Achy Andy", "Zed Heel"]
+    assert [w.ring_name for w in roster(p, q="pride")] == ["Paula's Pride"]
+
+
+def test_the_exported_sheet_validates_with_the_ruleset(personas):
+    from rules import get_ruleset
+
+    sheet = export_sheet(personas.wrestler)
+    assert get_ruleset("wildknight").validate_sheet(sheet)["name"] == "Paula's Pride"
