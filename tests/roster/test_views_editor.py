@@ -114,6 +114,22 @@ def test_the_preview_shows_derived_values_as_the_player_types(client, personas):
     assert "attributes.Brawn: must be between -5 and 5, got 7" in response.content.decode()
 
 
+def emit_node(post, node):
+    """Post a rendered node's value the way the browser would."""
+    if node.type in ("object", "attributes", "rows"):
+        for child in node.children:
+            emit_node(post, child)
+    elif node.type == "multichoice":
+        post.setlist(node.input_name, node.value)
+    elif node.type == "json":
+        post[node.input_name] = node.value
+    elif node.type == "boolean":
+        if node.value:
+            post[node.input_name] = "on"
+    elif node.value is not None:
+        post[node.input_name] = str(node.value)
+
+
 def test_the_form_round_trips_every_ruleset_example_sheet():
     from django.http import QueryDict
 
@@ -125,22 +141,8 @@ def test_the_form_round_trips_every_ruleset_example_sheet():
         nodes = form_tree(spec, sheet)
         post = QueryDict(mutable=True)
 
-        def emit(node):
-            if node.type in ("object", "attributes", "rows"):
-                for child in node.children:
-                    emit(child)
-            elif node.type == "multichoice":
-                post.setlist(node.input_name, node.value)
-            elif node.type == "json":
-                post[node.input_name] = node.value
-            elif node.type == "boolean":
-                if node.value:
-                    post[node.input_name] = "on"
-            elif node.value is not None:
-                post[node.input_name] = str(node.value)
-
         for node in nodes:
-            emit(node)
+            emit_node(post, node)
         parsed, errors = sheet_from_post(spec, post)
         assert errors == {}
         # Everything but what the league keeps (Fame, Prestige, injuries) survives the form unchanged.
