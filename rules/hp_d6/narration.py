@@ -8,6 +8,11 @@ def _pick(options, *keys):
     return options[sum(keys) % len(options)]
 
 
+def _a(name):
+    """'a Suplex', 'an Armbar'."""
+    return f"an {name}" if name[:1].upper() in "AEIOU" else f"a {name}"
+
+
 def _hp(w):
     return f"{w.hp} HP"
 
@@ -44,21 +49,21 @@ def time_limit(m):
 def strike(att, dfn, name, hit, free):
     if free:
         if hit:
-            return f"{dfn.name} eats a {name} from {att.name} off the mat and goes down ({_hp(dfn)} left)."
-        return f"{att.name} swings a {name} up from the mat, but {dfn.name} shrugs it off."
+            return f"{dfn.name} eats {_a(name)} from {att.name} off the mat and goes down ({_hp(dfn)} left)."
+        return f"{att.name} swings {_a(name)} up from the mat, but {dfn.name} shrugs it off."
     if hit:
         return _pick(
             (
-                f"{att.name} connects with a {name} and {dfn.name} goes down ({_hp(dfn)} left).",
+                f"{att.name} connects with {_a(name)} and {dfn.name} goes down ({_hp(dfn)} left).",
                 f"A stiff {name} from {att.name} drops {dfn.name} ({_hp(dfn)} left).",
-                f"{att.name} lays in a {name}: {dfn.name} hits the canvas ({_hp(dfn)} left).",
+                f"{att.name} lays in {_a(name)}: {dfn.name} hits the canvas ({_hp(dfn)} left).",
             ),
             att.hp,
             dfn.hp,
         )
     return _pick(
         (
-            f"{att.name} throws a {name}, but {dfn.name} sees it coming.",
+            f"{att.name} throws {_a(name)}, but {dfn.name} sees it coming.",
             f"{dfn.name} blocks the {name} from {att.name}.",
             f"{att.name}'s {name} whiffs.",
         ),
@@ -69,31 +74,31 @@ def strike(att, dfn, name, hit, free):
 
 def grapple(att, dfn, name, outcome, stood, combo):
     lift = f"{att.name} drags {dfn.name} to his feet and " if stood else f"{att.name} "
-    into = f" and looks to roll into a {combo}" if combo else ""
+    into = f" and looks to roll into {_a(combo)}" if combo else ""
     if outcome == "hit":
-        return f"{lift}hits a {name}{into}! ({dfn.name}: {_hp(dfn)})"
+        return f"{lift}hits {_a(name)}{into}! ({dfn.name}: {_hp(dfn)})"
     if outcome == "reversed":
-        return f"{lift}goes for a {name}, but {dfn.name} reverses it and {att.name} crashes down ({_hp(att)})!"
-    return f"{lift}goes for a {name}, but {dfn.name} fights out of it."
+        return f"{lift}goes for {_a(name)}, but {dfn.name} reverses it and {att.name} crashes down ({_hp(att)})!"
+    return f"{lift}goes for {_a(name)}, but {dfn.name} fights out of it."
 
 
 def high_risk(att, dfn, name, outcome, combo):
     if outcome == "set-up failed":
         return f"{att.name} heads for the top rope, but {dfn.name} cuts him off: no {name} this time."
     if outcome == "hit":
-        into = f", hooking into a {combo}" if combo else ""
-        return f"{att.name} flies with a {name}{into}! {dfn.name} is down to {_hp(dfn)}."
-    return f"{att.name} comes off the top with a {name}... and hits nothing but canvas ({_hp(att)})!"
+        into = f", hooking into {_a(combo)}" if combo else ""
+        return f"{att.name} flies with {_a(name)}{into}! {dfn.name} is down to {_hp(dfn)}."
+    return f"{att.name} comes off the top with {_a(name)}... and hits nothing but canvas ({_hp(att)})!"
 
 
 def combination_too_early(att, dfn, combo):
-    return f"{att.name} rolls {dfn.name} up in a {combo}, but there is too much fight left in him to count."
+    return f"{att.name} rolls {dfn.name} up in {_a(combo)}, but there is too much fight left in him to count."
 
 
 def combination(att, dfn, combo, won):
     if won:
-        return f"{att.name} rolls straight into a {combo}! The referee drops to count!"
-    return f"{att.name} tries to roll into a {combo}, but {dfn.name} squirms free."
+        return f"{att.name} rolls straight into {_a(combo)}! The referee drops to count!"
+    return f"{att.name} tries to roll into {_a(combo)}, but {dfn.name} squirms free."
 
 
 def submission(att, dfn, name, outcome):
@@ -101,7 +106,7 @@ def submission(att, dfn, name, outcome):
         return f"{att.name} locks in the {name}! {dfn.name} is in trouble ({_hp(dfn)})."
     if outcome == "escaped":
         return f"{att.name} gets the {name} on, but {dfn.name} slips out before it is locked."
-    return f"{att.name} reaches for a {name}; {dfn.name} will have none of it."
+    return f"{att.name} reaches for {_a(name)}; {dfn.name} will have none of it."
 
 
 def hold(att, dfn, name, outcome, locked):
