@@ -12,6 +12,11 @@ EXERTION_COST = 2  # REFERENCE K5: each point of exertion (+1 to the roll) costs
 FINISHER_DICE = 2  # REFERENCE K7: a finisher rolls two dice of its type
 
 
+def step_up(die):
+    """One die size up (Devastating Finisher GE): d4 -> d6 ... d10 -> d12."""
+    return min(12, die + 2)
+
+
 def margin_needed(key, target_wm):
     """The margin the Maneuver Roll must beat the target's by; 0 means the lift/knockdown is automatic."""
     return max(0, target_wm - key)

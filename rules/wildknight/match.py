@@ -11,14 +11,29 @@ from rules.base import EventLog
 from rules.wildknight import damage, heat, narration, pins, referee, stun, submission, tactics
 from rules.wildknight.attack import opposed
 from rules.wildknight.rolls import d20
-from rules.wildknight.state import Wrestler
-from rules.wildknight.tables import KD, PIN, PIN_ATTEMPT, RL, ST, SUB
+from rules.wildknight.state import HEAT_MAX, Wrestler
+from rules.wildknight.tables import (
+    DEVASTATING_FINISHER,
+    HULK_UP,
+    KD,
+    PIN,
+    PIN_ATTEMPT,
+    POWERHOUSE,
+    RL,
+    ST,
+    SUB,
+    SUBMISSION_SPECIALIST,
+)
 
 SECONDS_PER_ROUND = 30
 DEFAULT_TIME_LIMIT = 1800  # 30 minutes = 60 rounds
 MAX_ROUNDS = 400  # the hard turn cap whatever the time limit says
 INITIATIVE_TRIES = 3
 COLLISION_DICE = 3  # K-19: 3d6 Fatigue each
+HULK_ROUNDS = 3  # Hulk Up GE: the Fatigue penalty is ignored for 3 rounds, then 1d6 Fatigue
+HULK_AT = 2  # ... usable at Fatigue penalty 2 or more
+POWERHOUSE_BONUS = 2
+SPECIALIST_BONUS = 2
 
 
 def max_rounds(time_limit):
@@ -34,7 +49,7 @@ class Match:
         self.time_limit = setup.option("time_limit") or DEFAULT_TIME_LIMIT
         self.max_rounds = max_rounds(self.time_limit)
         for w, h in zip(self.w, setup.option("starting_heat") or (0, 0)):
-            w.heat = h
+            w.heat = min(HEAT_MAX, w.heat + h)
         self.log = EventLog(dice, self.snapshot, seed)
         self.outcome = None
         self.stunned_now = (False, False)
@@ -61,15 +76,34 @@ class Match:
             log.round += 1
             log.clock = (log.round - 1) * SECONDS_PER_ROUND
             yield from self.play_round()
-            self.end_round()
+            yield from self.end_round()
         winner, method, text = self.outcome
         yield log.result(winner, method, text, time_limit=self.time_limit)
 
     def end_round(self):
-        """K-22: a round of stun wears off for each wrestler who spent this round stunned."""
+        """K-22: a round of stun wears off for each wrestler who spent this round stunned; a Hulk Up runs down
+        and, when it ends, costs 1d6 Fatigue (K-8: a Gimmick Enhancement converting to Fatigue)."""
         for w, was in zip(self.w, self.stunned_now):
             if was and w.stunned > 0:
                 w.stunned -= 1
+        if self.outcome is not None:
+            return
+        for w in self.w:
+            if w.hulk:
+                w.hulk -= 1
+                if not w.hulk:
+                    cost = self.dice.roll(6, f"{HULK_UP} wears off: {w.name}", side=w.side)
+                    damage.add_fatigue(w, cost, taken=False)
+                    yield self.log.emit("hulk-up", narration.hulk_down(w.name, cost), actor=w.side, fatigue=cost)
+
+    def hulk_up(self, w):
+        """Hulk Up GE (once a match, at Fatigue penalty 2+, not stunned): spend 1 Heat, ignore the penalty."""
+        if HULK_UP in w.gimmicks and not w.hulk_used and w.heat >= 1 and w.tiredness >= HULK_AT and not w.stunned:
+            heat.spend(w)
+            w.hulk_used = True
+            w.hulk = HULK_ROUNDS
+            return True
+        return False
 
     def roll_initiative(self, purpose):
         """REFERENCE K4: d20 + Athleticism - Fatigue penalty each; ties re-roll (3 tries, then the better
@@ -105,6 +139,9 @@ class Match:
         rnd = log.round
         stunned = (ws[0].stunned > 0, ws[1].stunned > 0)
         self.stunned_now = stunned
+        for w in ws:
+            if self.hulk_up(w):
+                yield log.emit("hulk-up", narration.hulk_up(w.name), actor=w.side, heat_spent=1, rounds=w.hulk)
         decl = [None if stunned[i] else tactics.choose(dice, ws[i], ws[1 - i], rnd) for i in (0, 1)]
         # K-26: the finisher's Heat is spent after declaring it and before rolling, hit or miss.
         for i in (0, 1):
@@ -139,6 +176,8 @@ class Match:
                 mods = [(mv.key, w.attrs[mv.key]), ("exertion", d.exertion), ("stare-down", w.next_mod)]
                 if mv is PIN_ATTEMPT:
                     mods.append(("sunset flip", w.pin_bonus))
+                if SUB in mv.mods and SUBMISSION_SPECIALIST in w.gimmicks:
+                    mods.append((SUBMISSION_SPECIALIST, SPECIALIST_BONUS))
                 rolls.append(d20(dice, w, f"maneuver roll: {label}", mods))
             labels.append(label)
             w.next_mod = 0
@@ -235,8 +274,9 @@ class Match:
         key = w.attrs[mv.key]
         lifted = None
         if RL in mv.mods or KD in mv.mods:
-            lifted = damage.lifts(key, opp.wm, wroll.total - oroll.total)
-            fields["margin_needed"] = damage.margin_needed(key, opp.wm)
+            lift_key = key + (POWERHOUSE_BONUS if POWERHOUSE in w.gimmicks else 0)
+            lifted = damage.lifts(lift_key, opp.wm, wroll.total - oroll.total)
+            fields["margin_needed"] = damage.margin_needed(lift_key, opp.wm)
             fields["lifted" if RL in mv.mods else "knocked_down"] = lifted
         dmg = 0
         if RL in mv.mods and not lifted:
@@ -246,7 +286,10 @@ class Match:
             yield log.emit("maneuver", text, actor=w.side, target=opp.side, damage=0, **fields)
         else:
             count = (damage.FINISHER_DICE if d.finisher else 1) + res.critical + res.botched[opp.side]
-            dmg, _ = damage.roll_damage(dice, mv.die, count, key, f"damage: {name}", w.side)
+            die = mv.die
+            if d.finisher and DEVASTATING_FINISHER in w.gimmicks:
+                die = damage.step_up(die)
+            dmg, _ = damage.roll_damage(dice, die, count, key, f"damage: {name}", w.side)
             damage.add_fatigue(opp, dmg)
             if lifted:
                 opp.prone = True
@@ -281,7 +324,7 @@ class Match:
         if mv.self_stun and dmg // 2 > 0:
             yield from self.stun(w, dmg // 2, f"his own {name}", w)
         if dmg and SUB in mv.mods and submission.must_resist(opp):
-            held, outcome, _ = submission.resist(dice, opp, dmg, name)
+            held, outcome, _ = submission.resist(dice, opp, dmg, name, SUBMISSION_SPECIALIST in w.gimmicks)
             yield log.emit(
                 "submission",
                 narration.submission(opp.name, name, not held),

@@ -125,5 +125,13 @@ def dq(winner, loser):
     return f"{loser} is disqualified; {winner} wins the match."
 
 
+def hulk_up(name):
+    return f"{name} is HULKING UP! He shakes off the punishment and points at his opponent."
+
+
+def hulk_down(name, cost):
+    return f"The adrenaline fades and {name} pays for it ({cost} Fatigue)."
+
+
 def initiative(name):
     return f"{name} regains the initiative."

@@ -11,6 +11,7 @@
 from rules.wildknight import narration, referee, tactics
 from rules.wildknight.attack import opposed
 from rules.wildknight.rolls import d20
+from rules.wildknight.tables import ESCAPE_ARTIST
 
 COUNTS = 3
 MAX_REVERSALS = 4  # a chain of reversals ends (the pin is simply broken) after this many, so a round ends
@@ -67,7 +68,10 @@ def pin(m, pinner, target, counts=COUNTS, cheats=0, reversals=0):
         attr = tactics.kickout_order(target, used)
         used.append(attr)
         pr = d20(dice, pinner, f"pin count {number}: Power", (("Power", pinner.attrs["Power"]),))
-        dr = d20(dice, target, f"pin count {number}: kick out with {attr}", ((attr, target.attrs[attr]),))
+        kick = [(attr, target.attrs[attr])]
+        if ESCAPE_ARTIST in target.gimmicks:
+            kick.append((ESCAPE_ARTIST, 1))
+        dr = d20(dice, target, f"pin count {number}: kick out with {attr}", kick)
         res = opposed(dice, [pr, dr], 0, [f"pin count {number}", f"kick-out {number}"])
         if res.botched[0] or (res.winner == 1 and res.critical):
             yield log.emit(

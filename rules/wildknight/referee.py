@@ -8,7 +8,7 @@
 """
 
 from rules.wildknight.rolls import AUTO_HIT, check
-from rules.wildknight.tables import ILL
+from rules.wildknight.tables import DIRTY_TRICKS, ILL
 
 WARNING_DF = 5  # Df = number of warnings x 5
 ILLEGAL_DAMAGE = 10  # "more than 10 points of damage"
@@ -40,7 +40,9 @@ def dq_roll(dice, wrestler):
     """K-39: the roll to avoid disqualification after a warning. Returns (survived, excuse, roll)."""
     excuse = excuse_for(wrestler)
     first, second = EXCUSES[excuse]
-    mods = ((first, wrestler.attrs[first]), (second, wrestler.attrs[second]))
+    mods = [(first, wrestler.attrs[first]), (second, wrestler.attrs[second])]
+    if excuse == "lie" and DIRTY_TRICKS in wrestler.gimmicks:
+        mods.append((DIRTY_TRICKS, 2))
     df = wrestler.warnings * WARNING_DF
     success, _, roll = check(dice, wrestler, f"avoid DQ: {excuse} ({first} + {second})", mods, df)
     return success, excuse, roll
@@ -55,6 +57,8 @@ def warn(dice, wrestler):
 def cheat_roll(dice, wrestler):
     """K-36: pull the tights / use the ropes: d20 + Deception + Flair vs Df 10. Returns (success, roll)."""
     a = wrestler.attrs
-    mods = (("Deception", a["Deception"]), ("Flair", a["Flair"]))
+    mods = [("Deception", a["Deception"]), ("Flair", a["Flair"])]
+    if DIRTY_TRICKS in wrestler.gimmicks:
+        mods.append((DIRTY_TRICKS, 2))
     success, _, roll = check(dice, wrestler, "pin cheat: Deception + Flair", mods, CHEAT_DF)
     return success, roll

@@ -39,7 +39,7 @@ def d20(dice, wrestler, purpose, mods=(), halved=False, automatic=True):
     modifiers = [{"name": name, "amount": amount} for name, amount in mods if amount]
     if halved:
         modifiers.append({"name": "stunned: d20/2", "amount": nat // 2 - nat})
-    pen = wrestler.fatigue // wrestler.threshold
+    pen = 0 if wrestler.hulk else wrestler.fatigue // wrestler.threshold
     if pen:
         modifiers.append({"name": "Fatigue penalty", "amount": -pen})
     total = nat + sum(m["amount"] for m in modifiers)

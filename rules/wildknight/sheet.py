@@ -8,7 +8,17 @@ Wild World Wrestling) run 0..+5. All six live in one ``attributes`` block.
 import random
 
 from rules.errors import SheetError
-from rules.wildknight.tables import ATTRIBUTES, BY_NAME, ILL, MANEUVERS, PIN, PIN_ATTEMPT, weight_mod
+from rules.wildknight.tables import (
+    ATTRIBUTES,
+    BY_NAME,
+    GIMMICK_MAX,
+    GIMMICKS,
+    ILL,
+    MANEUVERS,
+    PIN,
+    PIN_ATTEMPT,
+    weight_mod,
+)
 
 ABILITIES = ("Brawn", "Power", "Athleticism", "Flair")
 SKILLS = ("Deception", "Presence")
@@ -47,9 +57,9 @@ def tactics_for(sheet):
     return tactics
 
 
-def fatigue_threshold(brawn):
-    """K-10: one point of Fatigue penalty for every full (20 + Brawn) Fatigue."""
-    return 20 + brawn
+def fatigue_threshold(brawn, iron_man=False):
+    """K-10: one point of Fatigue penalty for every full (20 + Brawn) Fatigue (25 + Brawn for an Iron Man)."""
+    return (25 if iron_man else 20) + brawn
 
 
 def sheet_spec():
@@ -88,6 +98,16 @@ def sheet_spec():
                         "help": "one of the wrestler's damaging maneuvers",
                     },
                 },
+            },
+            "gimmicks": {
+                "type": "list",
+                "of": "choice",
+                "choices": list(GIMMICKS),
+                "descriptions": dict(GIMMICKS),
+                "max_items": GIMMICK_MAX,
+                "unique": True,
+                "required": False,
+                "help": "Gimmick Enhancements",
             },
             "tactics": {
                 "type": "object",
@@ -145,7 +165,7 @@ def validate_sheet(raw):
     """Return a normalized copy of ``raw`` or raise SheetError naming the field."""
     if not isinstance(raw, dict):
         raise SheetError("sheet", "must be an object")
-    known = {"name", "alignment", "weight", "attributes", "maneuvers", "finisher", "tactics"}
+    known = {"name", "alignment", "weight", "attributes", "maneuvers", "finisher", "gimmicks", "tactics"}
     for key in raw:
         if key not in known:
             raise SheetError(str(key), "unknown field")
@@ -207,6 +227,19 @@ def validate_sheet(raw):
         raise SheetError("finisher.maneuver", f"{base} is not one of the wrestler's maneuvers")
     sheet["finisher"] = {"name": fin_name, "maneuver": base}
 
+    gimmicks = raw.get("gimmicks")
+    if gimmicks is not None:
+        if not isinstance(gimmicks, list):
+            raise SheetError("gimmicks", "must be a list of Gimmick Enhancement names")
+        if len(gimmicks) > GIMMICK_MAX:
+            raise SheetError("gimmicks", f"at most {GIMMICK_MAX} Gimmick Enhancements")
+        for i, name in enumerate(gimmicks):
+            if not isinstance(name, str) or name not in GIMMICKS:
+                raise SheetError(f"gimmicks.{i}", f"unknown Gimmick Enhancement {name!r}")
+            if name in gimmicks[:i]:
+                raise SheetError(f"gimmicks.{i}", f"{name} is listed twice")
+        sheet["gimmicks"] = list(gimmicks)
+
     tactics = raw.get("tactics")
     if tactics is not None:
         if not isinstance(tactics, dict):
@@ -232,9 +265,10 @@ def validate_sheet(raw):
 
 def derived(sheet):
     a = sheet["attributes"]
+    gimmicks = sheet.get("gimmicks") or ()
     return {
-        "weight_mod": weight_mod(sheet["weight"]),
-        "fatigue_threshold": fatigue_threshold(a["Brawn"]),
+        "weight_mod": weight_mod(sheet["weight"]) + (1 if "Monster" in gimmicks else 0),
+        "fatigue_threshold": fatigue_threshold(a["Brawn"], "Iron Man" in gimmicks),
         "ability_points": sum(a[n] for n in ABILITIES),
         "skill_ranks": sum(a[n] for n in SKILLS),
     }
@@ -292,5 +326,6 @@ def example_sheet(seed=None):
         "attributes": attrs,
         "maneuvers": moves,
         "finisher": {"name": f"{rng.choice(_FINISHER_WORDS)} {base}", "maneuver": base},
+        "gimmicks": rng.sample(sorted(GIMMICKS), rng.randint(0, GIMMICK_MAX)),
     }
     return validate_sheet(raw)

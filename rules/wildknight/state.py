@@ -1,7 +1,7 @@
 """A wrestler's state during a match: Fatigue, Heat, stun, prone, warnings (what the scoreboard shows)."""
 
 from rules.wildknight.sheet import fatigue_threshold, tactics_for
-from rules.wildknight.tables import BY_NAME, PIN_ATTEMPT, weight_mod
+from rules.wildknight.tables import BY_NAME, CROWD_FAVORITE, IRON_MAN, MONSTER, PIN_ATTEMPT, weight_mod
 
 HEAT_MAX = 4  # SEED: "You can have up to 4 Heat maximum at any one time."
 
@@ -29,6 +29,9 @@ class Wrestler:
         "moves",
         "finisher",
         "finisher_name",
+        "gimmicks",
+        "hulk",
+        "hulk_used",
     )
 
     def __init__(self, sheet, side):
@@ -37,12 +40,15 @@ class Wrestler:
         self.name = sheet["name"]
         self.attrs = sheet["attributes"]
         self.weight = sheet["weight"]
-        self.wm = weight_mod(self.weight)
-        self.threshold = fatigue_threshold(self.attrs["Brawn"])
+        self.gimmicks = frozenset(sheet.get("gimmicks") or ())
+        self.wm = weight_mod(self.weight) + (1 if MONSTER in self.gimmicks else 0)
+        self.threshold = fatigue_threshold(self.attrs["Brawn"], IRON_MAN in self.gimmicks)
         self.fatigue = 0  # K-9: every card starts at 0 Fatigue
         self.damage_taken = 0
         self.exertion_spent = 0
-        self.heat = 0
+        self.heat = 1 if CROWD_FAVORITE in self.gimmicks else 0
+        self.hulk = 0  # rounds of Hulk Up left (the Fatigue penalty is ignored meanwhile)
+        self.hulk_used = False
         self.stunned = 0  # rounds of stun left
         self.prone = False
         self.warnings = 0
@@ -57,9 +63,14 @@ class Wrestler:
         self.finisher_name = sheet["finisher"]["name"]
 
     @property
-    def penalty(self):
-        """K-10: the Fatigue penalty (a positive number subtracted from every d20 roll)."""
+    def tiredness(self):
+        """K-10: the Fatigue penalty his Fatigue earns (what opponents and tactics see)."""
         return self.fatigue // self.threshold
+
+    @property
+    def penalty(self):
+        """The Fatigue penalty subtracted from his d20 rolls now (0 while he is Hulking Up)."""
+        return 0 if self.hulk else self.fatigue // self.threshold
 
     def snapshot(self, initiative):
         return {
@@ -68,7 +79,7 @@ class Wrestler:
             "fatigue": self.fatigue,
             "damage": self.damage_taken,
             "exertion": self.exertion_spent,
-            "fatigue_penalty": self.fatigue // self.threshold,
+            "fatigue_penalty": 0 if self.hulk else self.fatigue // self.threshold,
             "fatigue_threshold": self.threshold,
             "heat": self.heat,
             "stunned": self.stunned,
@@ -77,4 +88,5 @@ class Wrestler:
             "warnings": self.warnings,
             "initiative": initiative,
             "weight_mod": self.wm,
+            "hulk_up": self.hulk,
         }

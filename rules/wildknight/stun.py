@@ -5,15 +5,17 @@ skips his maneuver choice and counts the rounds down.
 """
 
 from rules.wildknight.rolls import check
+from rules.wildknight.tables import RESILIENT
 
 ROUNDS = {"failure": 1, "automatic-failure": 2, "critical-failure": 3}
 
 
 def resist(dice, wrestler, df, label):
     """K-21/K-22: roll Brawn vs ``df``. Returns (rounds stunned (0 when resisted), outcome, roll)."""
-    success, outcome, roll = check(
-        dice, wrestler, f"resist stun: {label}", (("Brawn", wrestler.attrs["Brawn"]),), df, confirm_failure=True
-    )
+    mods = [("Brawn", wrestler.attrs["Brawn"])]
+    if RESILIENT in wrestler.gimmicks:
+        mods.append((RESILIENT, 2))
+    success, outcome, roll = check(dice, wrestler, f"resist stun: {label}", mods, df, confirm_failure=True)
     return (0 if success else ROUNDS[outcome]), outcome, roll
 
 

@@ -10,9 +10,13 @@ BASE_DF = 5
 
 
 def must_resist(victim):
-    return victim.fatigue // victim.threshold >= 1
+    return victim.tiredness >= 1
 
 
-def resist(dice, victim, damage, hold):
+SPECIALIST_DF = 2  # Submission Specialist GE: the victim's Df is +2
+
+
+def resist(dice, victim, damage, hold, specialist=False):
     """Roll to resist the hold. Returns (held on, outcome, roll)."""
-    return check(dice, victim, f"resist submission: {hold}", (("Brawn", victim.attrs["Brawn"]),), BASE_DF + damage)
+    df = BASE_DF + damage + (SPECIALIST_DF if specialist else 0)
+    return check(dice, victim, f"resist submission: {hold}", (("Brawn", victim.attrs["Brawn"]),), df)

@@ -130,6 +130,32 @@ MANEUVERS = (
 del M
 
 BY_NAME = {m.name: m for m in MANEUVERS}
+
+# Gimmick Enhancements (REFERENCE K13, the subset this engine plays; the seed names GEs only as a Fatigue cost).
+IRON_MAN = "Iron Man"
+CROWD_FAVORITE = "Crowd Favorite"
+RESILIENT = "Resilient"
+ESCAPE_ARTIST = "Escape Artist"
+DIRTY_TRICKS = "Dirty Tricks"
+POWERHOUSE = "Powerhouse"
+MONSTER = "Monster"
+SUBMISSION_SPECIALIST = "Submission Specialist"
+DEVASTATING_FINISHER = "Devastating Finisher"
+HULK_UP = "Hulk Up"
+GIMMICKS = {
+    IRON_MAN: "Fatigue threshold 25 + Brawn instead of 20 + Brawn",
+    CROWD_FAVORITE: "starts every match with 1 Heat",
+    RESILIENT: "+2 to Brawn rolls against stun",
+    ESCAPE_ARTIST: "+1 to every pin-count kick-out roll",
+    DIRTY_TRICKS: "+2 to Deception + Flair rolls (pin cheats, lying to the referee)",
+    POWERHOUSE: "+2 to the key attribute for Weight Mod lifting and knockdown tests",
+    MONSTER: "Weight Mod +1 (harder to lift)",
+    SUBMISSION_SPECIALIST: "+2 to Maneuver Rolls with submission holds; the victim's Df is +2",
+    DEVASTATING_FINISHER: "the finisher's dice step up one size (d10 becomes d12)",
+    HULK_UP: "once a match at Fatigue penalty 2+: spend 1 Heat, ignore the Fatigue penalty for 3 rounds, "
+    "then take 1d6 Fatigue",
+}
+GIMMICK_MAX = 2  # K13: two GEs (Flaws, which buy more, are not part of this engine)
 PIN_ATTEMPT = BY_NAME["Pin Attempt"]
 
 # REFERENCE K3: Weight Mod on the attribute scale. (upper bound in lb inclusive, WM)

@@ -40,7 +40,7 @@ def followup_after_finisher(me, round_no):
 def choose(dice, me, opp, round_no):
     """Pick this round's Declaration for ``me`` (who is not stunned)."""
     t = me.tactics
-    opp_penalty = opp.fatigue // opp.threshold
+    opp_penalty = opp.tiredness
     if opp.prone and followup_after_finisher(me, round_no):
         return Declaration(PIN_ATTEMPT, exertion=t["exertion"])
     fin = me.finisher

@@ -11,6 +11,7 @@ from rules.base import RESULT_METHODS
 from rules.dice import RandomDice
 from rules.registry import get_ruleset
 from rules.wildknight.match import DEFAULT_TIME_LIMIT, SECONDS_PER_ROUND
+from rules.wildknight.tables import GIMMICKS
 
 RULESET = get_ruleset("wildknight")
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -47,7 +48,8 @@ def test_it_keeps_every_invariant_of_a_match(seed, sa, sb):
         for s in e["state"]:
             assert 0 <= s["heat"] <= 4
             assert s["fatigue"] >= 0 and s["stunned"] >= 0
-            assert s["fatigue_penalty"] == s["fatigue"] // s["fatigue_threshold"]
+            # the penalty his Fatigue earns, except while a Hulk Up ignores it
+            assert s["fatigue_penalty"] == (0 if s["hulk_up"] else s["fatigue"] // s["fatigue_threshold"])
         for r in e["rolls"]:
             if "modifiers" in r:
                 assert r["value"] + sum(m["amount"] for m in r["modifiers"]) == r["total"]
@@ -139,6 +141,7 @@ def any_sheet(draw):
         | {a: draw(st.integers(0, 5)) for a in ("Deception", "Presence")},
         "maneuvers": moves,
         "finisher": {"name": "The End", "maneuver": draw(st.sampled_from(damaging))},
+        "gimmicks": draw(st.lists(st.sampled_from(sorted(GIMMICKS)), max_size=2, unique=True)),
         "tactics": {
             "illegal": draw(st.booleans()),
             "cheat": draw(st.integers(0, 2)),

@@ -75,14 +75,14 @@ def test_it_wears_off_one_round_of_stun_per_round_spent_stunned():
     m = match(sheet("Ace"), sheet("Bo"), [5, 16])
     m.w[1].stunned = 2
     play(m)
-    m.end_round()
+    assert list(m.end_round()) == []
     assert m.w[1].stunned == 1
 
 
 def test_it_stuns_for_the_next_round_when_the_stun_lands_this_round():
     m = match(sheet("Ace", **DDT), sheet("Bo"), [15, 5, 6, 3])
     play(m)
-    m.end_round()
+    assert list(m.end_round()) == []
     assert m.w[1].stunned == 1  # the victim was not stunned during this round, so nothing wore off
 
 
@@ -91,7 +91,7 @@ def test_it_adds_to_a_running_stun_instead_of_cutting_it_short():
     m.w[1].stunned = 1
     play(m)
     assert m.w[1].stunned == 2
-    m.end_round()
+    assert list(m.end_round()) == []
     assert m.w[1].stunned == 1
 
 
