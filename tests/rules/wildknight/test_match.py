@@ -3,12 +3,14 @@ accounted for, determinism) and the time limit."""
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import resolve
 from rules.base import RESULT_METHODS
 from rules.dice import RandomDice
+from rules.errors import SetupError
 from rules.registry import get_ruleset
 from rules.wildknight.match import DEFAULT_TIME_LIMIT, SECONDS_PER_ROUND
 from rules.wildknight.tables import GIMMICKS
@@ -189,3 +191,39 @@ def test_it_imports_only_the_standard_library_and_rules():
             for mod in mods:
                 top = mod.split(".")[0]
                 assert top == "rules" or top in sys.stdlib_module_names, f"{path.name} imports {mod}"
+
+
+@pytest.mark.parametrize(
+    "stipulation",
+    [
+        {"time_limit": 29},
+        {"time_limit": "600"},
+        {"time_limit": True},
+        {"no_dq": "yes"},
+        {"starting_heat": [5, 0]},
+        {"starting_heat": [1]},
+        {"starting_heat": "2,2"},
+    ],
+)
+def test_it_refuses_bad_stipulations(stipulation):
+    a, b = RULESET.example_sheet(), RULESET.example_sheet(seed=3)
+    with pytest.raises(SetupError):
+        RULESET.build_setup([[a], [b]], stipulation=stipulation)
+
+
+def test_it_refuses_more_than_two_sides_or_tag_teams():
+    a = RULESET.example_sheet()
+    with pytest.raises(SetupError):
+        RULESET.build_setup([[a], [a], [a]])
+    with pytest.raises(SetupError):
+        RULESET.build_setup([[a, a], [a, a]], kind="tag")
+
+
+def test_it_plays_a_no_dq_match_without_warnings():
+    a = RULESET.example_sheet()
+    b = RULESET.validate_sheet({**RULESET.example_sheet(seed=1), "tactics": {"illegal": True, "cheat": 2}})
+    setup = RULESET.build_setup([[a], [b]], stipulation={"no_dq": True})
+    for seed in range(100):
+        events, _ = play(setup, seed)
+        assert not any(e["type"] == "warning" for e in events)
+        assert events[-1]["method"] != "disqualification"
