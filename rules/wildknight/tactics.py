@@ -64,7 +64,8 @@ def choose(dice, me, opp, round_no):
     ]
     if not options:  # nothing else fits: any move that works on him now, even illegal ones or a roll-up
         options = [m for m in me.moves if m is not PIN_ATTEMPT and usable(me, opp, m)]
-    move = options[dice.choice_index(len(options), "tactics: maneuver")]
+    pick = dice.roll(len(options), "tactics: maneuver", side=me.side) - 1 if len(options) > 1 else 0
+    move = options[pick]
     return Declaration(move, exertion=t["exertion"])
 
 
