@@ -88,3 +88,22 @@ def test_it_counts_the_turns_a_prone_wrestler_is_not_hit_and_starts_again_when_h
     ]
     assert types(events)[-1] == "result"
     assert events[-1]["method"] == "draw"
+
+
+def test_it_spends_the_whole_turn_getting_up_on_an_ordinary_win():
+    m = scripted([5, 2])
+    a, b = m.w
+    a.prone = True
+    m.turn(a)
+    assert types(m.events) == ["get_up"]
+    assert m.dice.remaining == 0
+
+
+def test_it_attacks_in_the_same_turn_after_a_natural_six():
+    m = scripted([6, 3, 4, 1])
+    a, b = m.w
+    a.prone = True
+    m.turn(a)
+    assert types(m.events) == ["get_up", "strike"]
+    assert (m.events[-1]["actor"], m.events[-1]["outcome"]) == (0, "hit")
+    assert b.hp == 19
