@@ -12,5 +12,6 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("p/", include("promotion.urls")),
     path("p/", include("roster.urls")),
+    path("p/", include("matches.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,1 +1,161 @@
-from django.db import models  # noqa: F401
+from django.db import models
+from django.urls import reverse
+
+
+class CardStatus(models.TextChoices):
+    DRAFT = "draft", "Draft"
+    BOOKED = "booked", "Booked"
+    LIVE = "live", "Live"
+    FINISHED = "finished", "Finished"
+
+
+class Card(models.Model):
+    """A show: an ordered list of matches, taken live at a pace."""
+
+    promotion = models.ForeignKey("promotion.Promotion", on_delete=models.CASCADE, related_name="cards")
+    name = models.CharField(max_length=80)
+    week = models.PositiveIntegerField()
+    venue = models.CharField(max_length=80, blank=True)
+    status = models.CharField(max_length=10, choices=CardStatus.choices, default=CardStatus.DRAFT)
+    pace = models.FloatField(
+        default=0, help_text="Broadcast pace in seconds per round; 0 airs every match at once (instant)."
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    went_live = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-week", "-pk"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(status__in=CardStatus.values), name="card_status_known"),
+            models.CheckConstraint(condition=models.Q(pace__gte=0, pace__lte=60), name="card_pace_range"),
+            models.CheckConstraint(condition=models.Q(week__gte=1), name="card_week_positive"),
+        ]
+        indexes = [models.Index(fields=["promotion", "status"])]
+
+    def __str__(self):
+        return f"{self.name} (week {self.week})"
+
+    def get_absolute_url(self):
+        return reverse("matches:card", args=[self.promotion.slug, self.pk])
+
+    @property
+    def is_editable(self):
+        return self.status in (CardStatus.DRAFT, CardStatus.BOOKED)
+
+
+class MatchKind(models.TextChoices):
+    SINGLES = "singles", "Singles"
+    TAG = "tag", "Tag team"
+    CAGE = "cage", "Cage"
+
+
+class MatchStatus(models.TextChoices):
+    SCHEDULED = "scheduled", "Scheduled"
+    RUNNING = "running", "In progress"
+    FINISHED = "finished", "Finished"
+
+
+class CageMaterial(models.TextChoices):
+    CHAINLINK = "chainlink", "Chain-link"
+    STEEL = "steel", "Steel pipe"
+
+
+class EscapeRule(models.TextChoices):
+    PINFALL = "pinfall", "Standard victory only"
+    ESCAPE = "escape", "Escape only"
+    EITHER = "either", "Either"
+
+
+class Match(models.Model):
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="matches")
+    order = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=10, choices=MatchKind.choices, default=MatchKind.SINGLES)
+    referee = models.ForeignKey("promotion.Referee", null=True, blank=True, on_delete=models.SET_NULL)
+    title = models.ForeignKey(
+        "promotion.Title", null=True, blank=True, on_delete=models.SET_NULL, related_name="matches"
+    )
+    time_limit_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+    no_dq = models.BooleanField("no disqualification", default=False)
+    titles_change_on_dq = models.BooleanField(default=False)
+    cage_material = models.CharField(max_length=10, choices=CageMaterial.choices, blank=True)
+    cage_height_ft = models.PositiveSmallIntegerField(null=True, blank=True)
+    cage_internal = models.BooleanField(default=True)
+    cage_roof = models.BooleanField(default=False)
+    escape_rule = models.CharField(max_length=10, choices=EscapeRule.choices, blank=True)
+
+    # Fixed when the card goes live; the same seed always replays the same match.
+    seed = models.BigIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=MatchStatus.choices, default=MatchStatus.SCHEDULED)
+    lease_until = models.DateTimeField(null=True, blank=True)
+    started = models.DateTimeField(null=True, blank=True)
+
+    # Result, written once at the final bell (matches.services.match_apply_result).
+    winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
+    method = models.CharField(max_length=20, blank=True)
+    rounds = models.PositiveIntegerField(null=True, blank=True)
+    result_text = models.CharField(max_length=300, blank=True)
+    title_changed = models.BooleanField(default=False)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["card", "order"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.UniqueConstraint(fields=["card", "order"], name="match_order_unique_per_card"),
+            models.CheckConstraint(condition=models.Q(kind__in=MatchKind.values), name="match_kind_known"),
+            models.CheckConstraint(condition=models.Q(status__in=MatchStatus.values), name="match_status_known"),
+            models.CheckConstraint(
+                condition=models.Q(status="finished", method__gt="") | ~models.Q(status="finished"),
+                name="match_finished_has_method",
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "lease_until"])]
+
+    def __str__(self):
+        return f"{self.card}: match {self.order}"
+
+    def get_absolute_url(self):
+        return reverse("matches:match", args=[self.card.promotion.slug, self.pk])
+
+
+class MatchParticipant(models.Model):
+    """A wrestler on one side of a match. ``card`` is repeated here so that the database itself refuses the
+    same wrestler twice on one card."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="participants")
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="participants")
+    side = models.PositiveSmallIntegerField()
+    slot = models.PositiveSmallIntegerField(default=0)
+    wrestler = models.ForeignKey("roster.Wrestler", on_delete=models.PROTECT, related_name="participations")
+
+    class Meta:
+        ordering = ["match", "side", "slot"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "wrestler"], name="participant_once_per_match"),
+            models.UniqueConstraint(fields=["card", "wrestler"], name="participant_once_per_card"),
+            models.UniqueConstraint(fields=["match", "side", "slot"], name="participant_slot_unique"),
+        ]
+        indexes = [models.Index(fields=["wrestler", "match"])]
+
+    def __str__(self):
+        return f"{self.wrestler} (side {self.side}) in {self.match}"
+
+
+class MatchEvent(models.Model):
+    """One event of the play-by-play, exactly as the engine produced it. Unique on (match, seq): writing the
+    same event twice is a no-op, so a resumed task cannot duplicate or reorder the log."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=30)
+    round = models.PositiveIntegerField(default=0)
+    data = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="event_seq_unique_per_match")]
+
+    def __str__(self):
+        return f"{self.match} #{self.seq} {self.type}"

@@ -33,6 +33,7 @@ class PromotionForm(forms.ModelForm):
             "referee_warning_limit",
             "automatic_dq",
             "titles_change_on_dq",
+            "book_injured",
             "hp_d6_foreign_objects",
             "hp_d6_run_ins",
             "hp_d6_attack_referee",

@@ -56,6 +56,10 @@ class Promotion(models.Model):
     )
     automatic_dq = models.JSONField(default=list, blank=True, help_text="Actions that disqualify at once.")
     titles_change_on_dq = models.BooleanField(default=False)
+    book_injured = models.BooleanField(
+        default=False, help_text="Injured wrestlers may be booked (with a warning). Off: booking them is refused."
+    )
+    current_week = models.PositiveIntegerField(default=1)
     hp_d6_foreign_objects = models.BooleanField(default=False, help_text="hp-d6 advanced rule: foreign objects.")
     hp_d6_run_ins = models.BooleanField(default=False, help_text="hp-d6 advanced rule: run-ins.")
     hp_d6_attack_referee = models.BooleanField(default=False, help_text="hp-d6 advanced rule: attacking the referee.")
@@ -130,3 +134,142 @@ class Membership(models.Model):
 
     def has_role(self, role):
         return self.is_active and ROLE_RANK[self.role] >= ROLE_RANK[role]
+
+
+class Referee(models.Model):
+    """A referee of one promotion (ARM uses Skill, SAV and the warning limit; other rulesets ignore them)."""
+
+    promotion = models.ForeignKey(Promotion, on_delete=models.CASCADE, related_name="referees")
+    name = models.CharField(max_length=60)
+    skill = models.PositiveSmallIntegerField(default=12, help_text="ARM: the referee's Skill (1-20).")
+    sav = models.PositiveSmallIntegerField("SAV", default=10, help_text="ARM: how hard he is to fool (1-20).")
+    warning_limit = models.PositiveSmallIntegerField(default=3, help_text="Warnings before he disqualifies.")
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["promotion", "name"], name="referee_name_unique"),
+            models.CheckConstraint(condition=models.Q(skill__gte=1, skill__lte=20), name="referee_skill_range"),
+            models.CheckConstraint(condition=models.Q(sav__gte=1, sav__lte=20), name="referee_sav_range"),
+            models.CheckConstraint(
+                condition=models.Q(warning_limit__gte=1, warning_limit__lte=10), name="referee_warning_limit_range"
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def as_stipulation(self):
+        return {"name": self.name, "skill": self.skill, "sav": self.sav, "warning_limit": self.warning_limit}
+
+
+class Division(models.TextChoices):
+    SINGLES = "singles", "Singles"
+    TAG = "tag", "Tag team"
+
+
+class Title(models.Model):
+    promotion = models.ForeignKey(Promotion, on_delete=models.CASCADE, related_name="titles")
+    name = models.CharField(max_length=80)
+    division = models.CharField(max_length=10, choices=Division.choices, default=Division.SINGLES)
+    is_active = models.BooleanField(default=True)
+    defense_interval_weeks = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The champion must defend at least this often (weeks)."
+    )
+
+    class Meta:
+        ordering = ["promotion", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["promotion", "name"], name="title_name_unique"),
+            models.CheckConstraint(condition=models.Q(division__in=Division.values), name="title_division_known"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("promotion:title", args=[self.promotion.slug, self.pk])
+
+
+class ReignEnd(models.TextChoices):
+    LOST = "lost", "Lost"
+    VACATED = "vacated", "Vacated"
+    RETIRED = "retired", "Title retired"
+
+
+class TitleReign(models.Model):
+    """One reign. Opened and closed by match results (matches.services), or vacated by an owner."""
+
+    title = models.ForeignKey(Title, on_delete=models.CASCADE, related_name="reigns")
+    number = models.PositiveIntegerField(help_text="Reign number in the title's history (1, 2, ...).")
+    holders = models.ManyToManyField("roster.Wrestler", related_name="reigns")
+    won_match = models.ForeignKey(
+        "matches.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="reigns_won"
+    )
+    won_week = models.PositiveIntegerField()
+    won_method = models.CharField(max_length=20, blank=True, help_text="pinfall, submission, ... or 'awarded'.")
+    is_current = models.BooleanField(default=True)
+    lost_match = models.ForeignKey(
+        "matches.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="reigns_lost"
+    )
+    ended_week = models.PositiveIntegerField(null=True, blank=True)
+    end = models.CharField(max_length=10, choices=ReignEnd.choices, blank=True)
+    end_reason = models.CharField(max_length=200, blank=True)
+    defenses = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["title", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["title", "number"], name="reign_number_unique"),
+            models.UniqueConstraint(
+                fields=["title"], condition=models.Q(is_current=True), name="reign_one_current_per_title"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(is_current=True, ended_week__isnull=True)
+                | models.Q(is_current=False, ended_week__isnull=False),
+                name="reign_current_iff_not_ended",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.title} reign {self.number}"
+
+
+class LedgerReason(models.TextChoices):
+    WIN = "win", "Win"
+    LOSS = "loss", "Loss"
+    DRAW = "draw", "Draw"
+    DQ_WIN = "dq_win", "Win by DQ or count-out"
+    ENGINEERED = "engineered", "Engineered result"
+    FLAIR = "flair", "Flair spot bonus"
+    TITLE_WIN = "title_win", "Title win"
+    TITLE_LOSS = "title_loss", "Title loss"
+    TITLE_DEFENSE = "title_defense", "Title defense"
+    INACTIVITY = "inactivity", "Inactivity"
+    ADJUSTMENT = "adjustment", "Adjustment by the owner"
+
+
+class PrestigeEntry(models.Model):
+    """One change of a wrestler's Prestige or Fame, with its reason. The wrestler's totals are the sums."""
+
+    wrestler = models.ForeignKey("roster.Wrestler", on_delete=models.CASCADE, related_name="ledger")
+    match = models.ForeignKey("matches.Match", null=True, blank=True, on_delete=models.CASCADE, related_name="ledger")
+    week = models.PositiveIntegerField()
+    reason = models.CharField(max_length=20, choices=LedgerReason.choices)
+    prestige = models.IntegerField(default=0)
+    fame = models.IntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-week", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["wrestler", "match", "reason"],
+                condition=models.Q(match__isnull=False),
+                name="ledger_once_per_match_and_reason",
+            ),
+        ]
+        indexes = [models.Index(fields=["wrestler", "week"])]
+
+    def __str__(self):
+        return f"{self.wrestler}: {self.prestige:+d} Prestige ({self.get_reason_display()})"

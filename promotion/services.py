@@ -19,6 +19,7 @@ EDITABLE_FIELDS = (
     "referee_warning_limit",
     "automatic_dq",
     "titles_change_on_dq",
+    "book_injured",
     "hp_d6_foreign_objects",
     "hp_d6_run_ins",
     "hp_d6_attack_referee",

@@ -1,0 +1,285 @@
+"""Booking: cards and the matches on them, everything up to the bell.
+
+Every write locks the card row first (``select_for_update``), so two promoters editing one card are
+serialized; the database refuses the same wrestler twice on a card (``participant_once_per_card``), so two
+bookings racing for one wrestler cannot both succeed.
+"""
+
+from dataclasses import dataclass, field
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from matches.models import Card, CardStatus, EscapeRule, Match, MatchKind, MatchParticipant
+from promotion.models import Division, Referee, Role, Title, TitleReign
+from promotion.services import membership_for
+from roster.models import Approval, Wrestler, WrestlerStatus
+from rules import get_ruleset
+
+SIDE_SIZES = {MatchKind.SINGLES: 1, MatchKind.CAGE: 1, MatchKind.TAG: 2}
+
+
+class BookingRefused(ValidationError):
+    """A booking the rules of the promotion refuse; ``message`` says why in the promoter's words."""
+
+
+@dataclass
+class MatchSpec:
+    """What a promoter books: ``sides`` is a list of lists of Wrestler ids."""
+
+    kind: str = MatchKind.SINGLES
+    sides: list = field(default_factory=list)
+    referee_id: int | None = None
+    title_id: int | None = None
+    time_limit_minutes: int | None = None
+    no_dq: bool = False
+    titles_change_on_dq: bool = False
+    cage_material: str = ""
+    cage_height_ft: int | None = None
+    cage_internal: bool = True
+    cage_roof: bool = False
+    escape_rule: str = ""
+
+
+def require_booker(promotion, user):
+    membership = membership_for(promotion, user)
+    if membership is None or not membership.has_role(Role.PROMOTER):
+        raise PermissionDenied("Only promoters and owners book cards.")
+    return membership
+
+
+def _lock_card(card):
+    card = Card.objects.select_for_update().select_related("promotion").get(pk=card.pk)
+    if not card.is_editable:
+        raise BookingRefused(f"{card.name} is {card.get_status_display().lower()}: its line-up can no longer change.")
+    return card
+
+
+@transaction.atomic
+def card_create(*, promotion, by, name, week=None, venue="", pace=0.0):
+    require_booker(promotion, by)
+    card = Card(promotion=promotion, name=name, week=week or promotion.current_week, venue=venue, pace=pace)
+    card.full_clean()
+    card.save()
+    return card
+
+
+@transaction.atomic
+def card_update(*, card, by, **fields):
+    require_booker(card.promotion, by)
+    card = _lock_card(card)
+    for key in ("name", "week", "venue", "pace"):
+        if key in fields:
+            setattr(card, key, fields[key])
+    card.full_clean()
+    card.save()
+    return card
+
+
+def current_champions(title):
+    reign = TitleReign.objects.filter(title=title, is_current=True).prefetch_related("holders").first()
+    return set() if reign is None else {w.pk for w in reign.holders.all()}
+
+
+def check_match(card, spec, *, match_id=None):
+    """Refuse what the promotion's rules refuse; return warnings (strings) for what they only warn about."""
+    promotion = card.promotion
+    warnings = []
+    if spec.kind not in MatchKind.values:
+        raise BookingRefused("Unknown match kind.")
+    ruleset = get_ruleset(promotion.ruleset)
+    if spec.kind not in ruleset.match_kinds:
+        raise BookingRefused(
+            f"{ruleset.name or ruleset.id} has no {MatchKind(spec.kind).label.lower()} matches "
+            f"(it has: {', '.join(ruleset.match_kinds)})."
+        )
+    size = SIDE_SIZES[spec.kind]
+    if len(spec.sides) != 2 or any(len(side) != size for side in spec.sides):
+        raise BookingRefused(f"A {MatchKind(spec.kind).label.lower()} match has two sides of {size}.")
+    ids = [wid for side in spec.sides for wid in side]
+    if len(set(ids)) != len(ids):
+        raise BookingRefused("A wrestler cannot be in the same match twice.")
+    wrestlers = {w.pk: w for w in Wrestler.objects.filter(pk__in=ids, promotion=promotion)}
+    if len(wrestlers) != len(ids):
+        raise BookingRefused("Every wrestler must be on this promotion's roster.")
+    for wrestler in wrestlers.values():
+        if wrestler.approval != Approval.APPROVED:
+            raise BookingRefused(f"{wrestler.ring_name} is not approved yet.")
+        if wrestler.status == WrestlerStatus.SUSPENDED:
+            raise BookingRefused(f"{wrestler.ring_name} is suspended.")
+        if wrestler.status == WrestlerStatus.RETIRED:
+            raise BookingRefused(f"{wrestler.ring_name} is retired.")
+        if wrestler.status == WrestlerStatus.INJURED:
+            if not promotion.book_injured:
+                raise BookingRefused(
+                    f"{wrestler.ring_name} is injured, and this promotion does not book injured wrestlers."
+                )
+            warnings.append(f"{wrestler.ring_name} is injured.")
+    if spec.referee_id is not None and not Referee.objects.filter(pk=spec.referee_id, promotion=promotion).exists():
+        raise BookingRefused("Choose a referee of this promotion.")
+    if spec.title_id is not None:
+        title = Title.objects.filter(pk=spec.title_id, promotion=promotion).first()
+        if title is None:
+            raise BookingRefused("Choose a title of this promotion.")
+        if not title.is_active:
+            raise BookingRefused(f"The {title.name} is retired.")
+        if title.division == Division.TAG and spec.kind != MatchKind.TAG:
+            raise BookingRefused(f"The {title.name} is a tag team title: it is only defended in tag matches.")
+        if title.division == Division.SINGLES and spec.kind == MatchKind.TAG:
+            raise BookingRefused(f"The {title.name} is a singles title: it cannot be on the line in a tag match.")
+        champions = current_champions(title)
+        if champions and not any(champions <= set(side) for side in spec.sides):
+            raise BookingRefused(f"The {title.name} is on the line, but the champion is not in the match.")
+        if Match.objects.filter(card=card, title=title).exclude(pk=match_id).exists():
+            raise BookingRefused(f"The {title.name} is already on the line on this card.")
+    if spec.kind == MatchKind.CAGE and spec.escape_rule and spec.escape_rule not in EscapeRule.values:
+        raise BookingRefused("Unknown escape rule.")
+    if spec.time_limit_minutes is not None and not 1 <= spec.time_limit_minutes <= 120:
+        raise BookingRefused("A time limit is 1 to 120 minutes.")
+    return warnings
+
+
+def _write_participants(match, spec):
+    MatchParticipant.objects.filter(match=match).delete()
+    try:
+        with transaction.atomic():
+            MatchParticipant.objects.bulk_create(
+                [
+                    MatchParticipant(match=match, card_id=match.card_id, side=side_no, slot=slot, wrestler_id=wid)
+                    for side_no, side in enumerate(spec.sides)
+                    for slot, wid in enumerate(side)
+                ]
+            )
+    except IntegrityError:
+        booked = (
+            MatchParticipant.objects.filter(card_id=match.card_id, wrestler_id__in=[w for s in spec.sides for w in s])
+            .exclude(match=match)
+            .select_related("wrestler")
+            .first()
+        )
+        who = booked.wrestler.ring_name if booked else "A wrestler"
+        raise BookingRefused(f"{who} is already booked on this card.") from None
+
+
+def _apply_spec(match, spec):
+    for key in (
+        "kind",
+        "referee_id",
+        "title_id",
+        "time_limit_minutes",
+        "no_dq",
+        "titles_change_on_dq",
+        "cage_material",
+        "cage_height_ft",
+        "cage_internal",
+        "cage_roof",
+        "escape_rule",
+    ):
+        setattr(match, key, getattr(spec, key))
+    if match.kind != MatchKind.CAGE:
+        match.cage_material, match.cage_height_ft, match.escape_rule = "", None, ""
+
+
+@transaction.atomic
+def match_add(*, card, by, spec):
+    """Book a match at the end of the card. Returns ``(match, warnings)``."""
+    require_booker(card.promotion, by)
+    card = _lock_card(card)
+    warnings = check_match(card, spec)
+    last = card.matches.aggregate(m=Max("order"))["m"] or 0
+    match = Match(card=card, order=last + 1)
+    _apply_spec(match, spec)
+    match.save()
+    _write_participants(match, spec)
+    return match, warnings
+
+
+@transaction.atomic
+def match_update(*, match, by, spec):
+    require_booker(match.card.promotion, by)
+    card = _lock_card(match.card)
+    match = Match.objects.select_for_update().get(pk=match.pk, card=card)
+    warnings = check_match(card, spec, match_id=match.pk)
+    _apply_spec(match, spec)
+    match.save()
+    _write_participants(match, spec)
+    return match, warnings
+
+
+@transaction.atomic
+def match_remove(*, match, by):
+    require_booker(match.card.promotion, by)
+    card = _lock_card(match.card)
+    Match.objects.filter(pk=match.pk, card=card).delete()
+    _renumber(card, list(card.matches.order_by("order").values_list("pk", flat=True)))
+
+
+def _renumber(card, ordered_ids):
+    # Two steps so the (card, order) unique constraint never sees a duplicate in between.
+    for i, pk in enumerate(ordered_ids, start=1):
+        Match.objects.filter(pk=pk).update(order=1000 + i)
+    for i, pk in enumerate(ordered_ids, start=1):
+        Match.objects.filter(pk=pk).update(order=i)
+
+
+@transaction.atomic
+def match_move(*, match, by, delta):
+    """Move a match up (delta -1) or down (+1) the card."""
+    require_booker(match.card.promotion, by)
+    card = _lock_card(match.card)
+    ids = list(card.matches.order_by("order").values_list("pk", flat=True))
+    i = ids.index(match.pk)
+    j = max(0, min(len(ids) - 1, i + delta))
+    ids.insert(j, ids.pop(i))
+    _renumber(card, ids)
+
+
+@transaction.atomic
+def card_reorder(*, card, by, ordered_ids):
+    require_booker(card.promotion, by)
+    card = _lock_card(card)
+    current = set(card.matches.values_list("pk", flat=True))
+    if set(ordered_ids) != current or len(ordered_ids) != len(current):
+        raise BookingRefused("The new order must list every match of the card once.")
+    _renumber(card, ordered_ids)
+
+
+@transaction.atomic
+def card_mark_booked(*, card, by):
+    require_booker(card.promotion, by)
+    card = _lock_card(card)
+    if not card.matches.exists():
+        raise BookingRefused("A card needs at least one match.")
+    card.status = CardStatus.BOOKED
+    card.save(update_fields=["status"])
+    return card
+
+
+def match_setup(match):
+    """The engine's MatchSetup for a booked match: sheets (with what the league keeps) and the stipulation."""
+    from roster.selectors import export_sheet
+
+    promotion = match.card.promotion
+    ruleset = get_ruleset(promotion.ruleset)
+    participants = list(match.participants.select_related("wrestler", "wrestler__promotion").order_by("side", "slot"))
+    sides = [[], []]
+    for p in participants:
+        sides[p.side].append(export_sheet(p.wrestler))
+    stipulation = promotion.house_rules()
+    if match.time_limit_minutes:
+        stipulation["time_limit"] = match.time_limit_minutes * 60
+    stipulation["no_dq"] = match.no_dq
+    stipulation["titles_change_on_dq"] = match.titles_change_on_dq or promotion.titles_change_on_dq
+    if match.referee_id:
+        stipulation["referee"] = match.referee.as_stipulation()
+        stipulation["warning_limit"] = match.referee.warning_limit
+    if match.kind == MatchKind.CAGE:
+        stipulation.update(
+            cage=match.cage_material or "chainlink",
+            cage_height=match.cage_height_ft or 15,
+            cage_internal=match.cage_internal,
+            cage_roof=match.cage_roof,
+            escape=match.escape_rule or "either",
+        )
+    return ruleset, ruleset.build_setup(sides, kind=match.kind, stipulation=stipulation)
