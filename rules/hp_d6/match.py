@@ -42,7 +42,7 @@ def _fast_draws(rng):
             r = bits(3)
         return r + 1
 
-    def dn(n):
+    def dn(n, purpose=None, side=None):  # the signature of Match.roll
         k = n.bit_length()
         r = bits(k)
         while r >= n:
@@ -217,8 +217,10 @@ class Match:
                 def opposed(purposes, att, dfn):
                     return draw(6), draw(6)
 
-                dn = draw
-            self.roll = lambda sides, purpose, side: dn(sides)
+                def dn(sides, purpose=None, side=None):
+                    return draw(sides)
+
+            self.roll = dn
             self.opposed = opposed
             self.d6 = d6
 

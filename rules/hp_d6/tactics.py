@@ -110,22 +110,21 @@ def options(m, w, opp):
 
 
 def _entry(m, w, opp):
-    """(kinds, cumulative weights, total) for this situation; "pin" alone when he can pin."""
+    """(the only kind or None, kind for each face of the tactics die, die size) for this situation."""
     if w.tactics.pin and pins.can_pin(m, w, opp):
-        return ("pin",), (1,), 1
+        return "pin", (), 0
     opts = options(m, w, opp) or [("strike", 1)]
-    cumulative, total = [], 0
-    for _, weight in opts:
-        total += weight
-        cumulative.append(total)
-    return tuple(k for k, _ in opts), tuple(cumulative), total
+    if len(opts) == 1:
+        return opts[0][0], (), 0
+    faces = tuple(kind for kind, weight in opts for _ in range(weight))
+    return None, faces, len(faces)
 
 
 def choose(m, w, opp):
     """The action for a standing wrestler's turn.
 
     The weighted table depends only on the situation (the opponent's HP and position; with advanced
-    rules also the referee, the run-in and who is behind), so it is built once per situation per match.
+    rules also the referee, the run-in and who is behind), so it is built once per situation and kept.
     """
     if m.plain:
         key = opp.hp * 2 + opp.prone
@@ -138,14 +137,10 @@ def choose(m, w, opp):
     entry = cache.get(key)
     if entry is None:
         entry = cache[key] = _entry(m, w, opp)
-    kinds, cumulative, total = entry
-    if total == cumulative[0]:
-        return kinds[0]
-    pick = m.roll(total, P_TACTICS, w.side)
-    for i, upto in enumerate(cumulative):
-        if pick <= upto:
-            return kinds[i]
-    raise AssertionError("unreachable")  # pragma: no cover
+    only, faces, size = entry
+    if only is not None:
+        return only
+    return faces[m.roll(size, P_TACTICS, w.side) - 1]
 
 
 def act(m, w, opp):
