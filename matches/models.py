@@ -84,8 +84,10 @@ class Match(models.Model):
     cage_roof = models.BooleanField(default=False)
     escape_rule = models.CharField(max_length=10, choices=EscapeRule.choices, blank=True)
 
-    # Fixed when the card goes live; the same seed always replays the same match.
+    # Fixed when the card goes live: the seed and the exact setup (sheets and stipulation) the engine plays,
+    # so a resumed task, or anyone with the CLI, replays the same match event for event.
     seed = models.BigIntegerField(null=True, blank=True)
+    setup = models.JSONField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=MatchStatus.choices, default=MatchStatus.SCHEDULED)
     lease_until = models.DateTimeField(null=True, blank=True)
     started = models.DateTimeField(null=True, blank=True)

@@ -2,6 +2,7 @@
 (uvicorn) and real Chromium (Playwright for Python driving Debian's /usr/bin/chromium)."""
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -59,13 +60,16 @@ class ServiceProcess:
 
     def start(self):
         log = open(self.log_path, "ab")  # noqa: SIM115 - closed with the process
-        self.proc = subprocess.Popen(self.argv, cwd=BASE_DIR, env=self.env, stdout=log, stderr=subprocess.STDOUT)  # noqa: S603
+        # A session of its own, so that kill() takes the worker's pool children down with it.
+        self.proc = subprocess.Popen(  # noqa: S603
+            self.argv, cwd=BASE_DIR, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
         return self
 
     def kill(self):
         """SIGKILL the whole process group member we started (the fault: no clean shutdown)."""
         if self.proc and self.proc.poll() is None:
-            self.proc.kill()
+            os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(timeout=10)
 
     def stop(self):

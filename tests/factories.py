@@ -53,3 +53,17 @@ class WrestlerFactory(factory.django.DjangoModelFactory):
     ring_name = factory.Sequence(lambda n: f"Wrestler {n}")
     alignment = "face"
     sheet = factory.LazyAttribute(lambda w: sheet_for(w.promotion.ruleset, w.ring_name, alignment=w.alignment))
+
+
+def book_card(promotion, booker, *, matches=3, pace=0.0, name="Test Card", title=None):
+    """A booked card of ``matches`` singles matches between fresh approved wrestlers (through the real
+    booking services). The first match has ``title`` on the line when given."""
+    from matches.booking import MatchSpec, card_create, card_mark_booked, match_add
+
+    card = card_create(promotion=promotion, by=booker, name=name, pace=pace)
+    for n in range(matches):
+        a = WrestlerFactory(promotion=promotion, ring_name=f"{name} {n}A", alignment="face")
+        b = WrestlerFactory(promotion=promotion, ring_name=f"{name} {n}B", alignment="heel")
+        spec = MatchSpec(sides=[[a.pk], [b.pk]], title_id=title.pk if (title and n == 0) else None)
+        match_add(card=card, by=booker, spec=spec)
+    return card_mark_booked(card=card, by=booker)

@@ -20,3 +20,5 @@ CELERY_TASK_ALWAYS_EAGER = False
 # Tests do not run collectstatic: whitenoise serves straight from the app and project static folders.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+# Short leases so that fault tests see a dead worker's match taken over within seconds.
+KAYFABE_MATCH_LEASE_SECONDS = 3

@@ -1,0 +1,339 @@
+"""The live pipeline: going live, resolving a match exactly once, applying its result at the final bell.
+
+Exactly once (../shared/DESIGN.md): the seed and the setup are frozen when the card goes live; events are unique
+on (match, seq) and re-inserting one is a no-op; a match is claimed with a compare-and-swap on its status and
+lease; a resumed run regenerates the same events and continues after the last stored one; the result is applied
+under a row lock by the one status transition ``running -> finished``.
+"""
+
+import logging
+import secrets
+import time
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from matches import broadcast
+from matches.booking import BookingRefused, match_setup, require_booker
+from matches.models import Card, CardStatus, Match, MatchEvent, MatchStatus
+from promotion.models import LedgerReason, PrestigeEntry, TitleReign
+from roster.models import BodyPart, Wrestler
+from roster.services import injury_add
+from rules import MatchSetup, RandomDice, get_ruleset
+
+log = logging.getLogger("kayfabe.live")
+
+EVENT_BATCH = 50
+WIN_METHODS_CLEAN = {"pinfall", "submission", "knockout", "escape"}
+WIN_METHODS_DQ = {"disqualification", "count-out"}
+
+
+def lease_seconds():
+    return getattr(settings, "KAYFABE_MATCH_LEASE_SECONDS", 60)
+
+
+# --- going live ----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def card_go_live(*, card, by):
+    """Lock the card, fix every match's seed and setup, and enqueue the card after commit. Only the first of
+    several clicks (or promoters) does anything: the status moves from draft/booked to live once."""
+    require_booker(card.promotion, by)
+    card = Card.objects.select_for_update().select_related("promotion").get(pk=card.pk)
+    if card.status in (CardStatus.LIVE, CardStatus.FINISHED):
+        return card, False
+    matches = list(card.matches.select_for_update(of=("self",)).select_related("card__promotion", "referee").order_by("order"))
+    if not matches:
+        raise BookingRefused("A card needs at least one match to go live.")
+    for match in matches:
+        try:
+            _, setup = match_setup(match)
+        except ValueError as exc:  # rules.errors.RulesError: a sheet or setup the engine refuses
+            raise BookingRefused(f"Match {match.order} cannot start: {exc}") from None
+        match.seed = secrets.randbelow(2**31)
+        match.setup = {
+            "sides": [list(side) for side in setup.sides],
+            "kind": setup.kind,
+            "stipulation": setup.stipulation,
+        }
+        match.save(update_fields=["seed", "setup"])
+    card.status = CardStatus.LIVE
+    card.went_live = timezone.now()
+    card.save(update_fields=["status", "went_live"])
+    transaction.on_commit(lambda: enqueue_card(card.pk))
+    return card, True
+
+
+def enqueue_card(card_id):
+    """Hand the card to a worker; in embedded mode (no broker) run it in a background thread of this process."""
+    from matches.tasks import run_card
+
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        run_card.delay(card_id)
+        return
+    import threading
+
+    from django.db import close_old_connections
+
+    def work():
+        try:
+            card_run(card_id)
+        except Exception:
+            log.exception("card %s failed in-process", card_id)
+        finally:
+            close_old_connections()
+
+    threading.Thread(target=work, name=f"kayfabe-card-{card_id}", daemon=True).start()
+
+
+def frozen_setup(match):
+    data = match.setup
+    ruleset = get_ruleset(match.card.promotion.ruleset)
+    sides = tuple(tuple(side) for side in data["sides"])
+    return ruleset, MatchSetup(sides=sides, kind=data["kind"], stipulation=dict(data["stipulation"]))
+
+
+# --- claiming -------------------------------------------------------------------------------------
+
+
+def match_claim(match_id):
+    """Claim a match for this worker (compare-and-swap). True when we may run it now."""
+    now = timezone.now()
+    until = now + timedelta(seconds=lease_seconds())
+    claimed = Match.objects.filter(
+        Q(status=MatchStatus.SCHEDULED) | Q(status=MatchStatus.RUNNING, lease_until__lt=now), pk=match_id
+    ).update(status=MatchStatus.RUNNING, lease_until=until, started=now)
+    return claimed == 1
+
+
+def _renew_lease(match_id):
+    Match.objects.filter(pk=match_id, status=MatchStatus.RUNNING).update(
+        lease_until=timezone.now() + timedelta(seconds=lease_seconds())
+    )
+
+
+# --- running ---------------------------------------------------------------------------------------
+
+
+def match_run(match_id, *, sleep=time.sleep):
+    """Resolve one match: regenerate its events from the frozen seed, store the ones not stored yet at the
+    card's pace, publish a wake-up for each, and apply the result at the final bell. Safe to call any number
+    of times, concurrently or after a crash: it resumes after the last stored event."""
+    match = Match.objects.select_related("card", "card__promotion").get(pk=match_id)
+    if match.status == MatchStatus.FINISHED:
+        return "finished"
+    if not match_claim(match_id):
+        return "busy"  # another worker holds a valid lease
+    ruleset, setup = frozen_setup(match)
+    stored = MatchEvent.objects.filter(match_id=match_id).order_by("-seq").values_list("seq", flat=True).first()
+    stored = -1 if stored is None else stored
+    pace = match.card.pace
+    pending, previous_round, last_renew = [], None, time.monotonic()
+    result = None
+    for event in ruleset.resolve(setup, RandomDice(match.seed), seed=match.seed):
+        if event["type"] == "result":
+            result = event
+        if event["seq"] <= stored:
+            previous_round = event["round"]
+            continue
+        if pace and previous_round is not None and event["round"] != previous_round:
+            _flush(match_id, pending)
+            pending = []
+            sleep(pace * (event["round"] - previous_round))
+        previous_round = event["round"]
+        pending.append(event)
+        if len(pending) >= EVENT_BATCH or pace:
+            _flush(match_id, pending)
+            pending = []
+        if time.monotonic() - last_renew > lease_seconds() / 3:
+            _renew_lease(match_id)
+            last_renew = time.monotonic()
+    _flush(match_id, pending)
+    match_apply_result(match_id=match_id, result=result)
+    return "done"
+
+
+def _flush(match_id, events):
+    if not events:
+        return
+    MatchEvent.objects.bulk_create(
+        [MatchEvent(match_id=match_id, seq=e["seq"], type=e["type"], round=e["round"], data=e) for e in events],
+        ignore_conflicts=True,
+    )
+    broadcast.publish_match(match_id, events[-1]["seq"])
+
+
+# --- the final bell --------------------------------------------------------------------------------
+
+
+def _body_part(name):
+    key = str(name).lower().replace("ribs/body", "body").replace("ribs", "body").split("/")[0].strip()
+    aliases = {"torso": "body", "chest": "body", "arms": "arm", "legs": "leg", "knee": "leg", "shoulder": "arm"}
+    key = aliases.get(key, key)
+    return key if key in BodyPart.values else None
+
+
+def _new_injuries(before, after):
+    """Injury points gained in the match, by our body parts."""
+    gained = {}
+    for part, points in (after or {}).items():
+        delta = int(points) - int((before or {}).get(part, 0))
+        ours = _body_part(part)
+        if delta > 0 and ours:
+            gained[ours] = gained.get(ours, 0) + delta
+    return gained
+
+
+def _ledger_changes(result, participants, names, winner):
+    """(reason, Prestige, Fame) per participant: the engine's Prestige change when it computes one (ARM does,
+    by its own rules), else the house formula. See docs/league.md."""
+    method = result["method"]
+    engine = {(entry.get("side"), entry.get("name")): entry["change"] for entry in result.get("prestige") or []}
+    changes = []
+    for participant, name in zip(participants, names):
+        if winner is None:
+            reason, prestige, fame = LedgerReason.DRAW, 0, 5
+        elif participant.side == winner:
+            reason = LedgerReason.DQ_WIN if method in WIN_METHODS_DQ else LedgerReason.WIN
+            prestige, fame = (5 if method in WIN_METHODS_DQ else 10), 10
+        else:
+            reason, prestige, fame = LedgerReason.LOSS, -10, 5
+        prestige = engine.get((participant.side, name), prestige)
+        changes.append((reason, prestige, fame))
+    return changes
+
+
+@transaction.atomic
+def match_apply_result(*, match_id, result):
+    """Apply the result once: the status moves running -> finished under a row lock, or nothing happens."""
+    match = Match.objects.select_for_update(of=("self",)).select_related("card", "card__promotion", "title").get(pk=match_id)
+    if match.status != MatchStatus.RUNNING:
+        return False
+    if result is None:
+        raise ValidationError("a match ended without a result event")
+    winner = result["winner"]
+    participants = list(match.participants.select_related("wrestler").order_by("side", "slot"))
+    week = match.card.week
+    match.status = MatchStatus.FINISHED
+    match.winner_side = winner
+    match.method = result["method"]
+    match.rounds = result["rounds"]
+    match.result_text = result["text"][:300]
+    match.finished = timezone.now()
+    match.lease_until = None
+
+    # Injuries: what the engine's final state shows beyond what the wrestler brought in.
+    sheets = [sheet for side in match.setup["sides"] for sheet in side]
+    final_states = result.get("state") or []
+    for index, participant in enumerate(participants):
+        if index >= len(final_states) or index >= len(sheets):
+            break
+        for part, points in _new_injuries(sheets[index].get("injuries"), final_states[index].get("injuries")).items():
+            injury_add(wrestler=participant.wrestler, body_part=part, points=points)
+
+    # Prestige and Fame ledger.
+    names = [sheet.get("name") for sheet in sheets]
+    entries = []
+    for participant, (reason, prestige, fame) in zip(
+        participants, _ledger_changes(result, participants, names, winner)
+    ):
+        entries.append(
+            PrestigeEntry(
+                wrestler=participant.wrestler, match=match, week=week, reason=reason, prestige=prestige, fame=fame
+            )
+        )
+    entries += _apply_title(match, participants, winner, result, week)
+    PrestigeEntry.objects.bulk_create(entries)
+    for entry in entries:
+        Wrestler.objects.filter(pk=entry.wrestler_id).update(
+            prestige=F("prestige") + entry.prestige, fame=F("fame") + entry.fame
+        )
+    match.save()
+    _finish_card_if_done(match.card_id)
+    transaction.on_commit(lambda: broadcast.publish_card(match.card_id))
+    return True
+
+
+def _apply_title(match, participants, winner, result, week):
+    """Title changes by the rules: not on a DQ or count-out unless the stipulation says so."""
+    title = match.title
+    if title is None or winner is None:
+        return []
+    reign = TitleReign.objects.select_for_update().filter(title=title, is_current=True).first()
+    champions = set(reign.holders.values_list("pk", flat=True)) if reign else set()
+    winners = [p.wrestler for p in participants if p.side == winner]
+    losers = [p.wrestler for p in participants if p.side != winner]
+    dq = result["method"] in WIN_METHODS_DQ
+    changes_on_dq = bool(match.setup["stipulation"].get("titles_change_on_dq"))
+    if reign and champions <= {w.pk for w in winners}:
+        TitleReign.objects.filter(pk=reign.pk).update(defenses=F("defenses") + 1)
+        return [
+            PrestigeEntry(wrestler=w, match=match, week=week, reason=LedgerReason.TITLE_DEFENSE, prestige=5)
+            for w in winners
+        ]
+    if dq and not changes_on_dq:
+        return []
+    entries = []
+    number = 1
+    if reign:
+        reign.is_current = False
+        reign.lost_match = match
+        reign.ended_week = week
+        reign.end = "lost"
+        reign.save(update_fields=["is_current", "lost_match", "ended_week", "end"])
+        number = reign.number + 1
+        entries += [
+            PrestigeEntry(wrestler=w, match=match, week=week, reason=LedgerReason.TITLE_LOSS, prestige=-10)
+            for w in losers
+            if w.pk in champions
+        ]
+    else:
+        last = TitleReign.objects.filter(title=title).order_by("-number").first()
+        number = last.number + 1 if last else 1
+    new = TitleReign.objects.create(
+        title=title, number=number, won_match=match, won_week=week, won_method=result["method"]
+    )
+    new.holders.set(winners)
+    match.title_changed = True
+    entries += [
+        PrestigeEntry(wrestler=w, match=match, week=week, reason=LedgerReason.TITLE_WIN, prestige=20) for w in winners
+    ]
+    return entries
+
+
+def _finish_card_if_done(card_id):
+    if not Match.objects.filter(card_id=card_id).exclude(status=MatchStatus.FINISHED).exists():
+        Card.objects.filter(pk=card_id, status=CardStatus.LIVE).update(
+            status=CardStatus.FINISHED, finished=timezone.now()
+        )
+
+
+# --- the card --------------------------------------------------------------------------------------
+
+
+def card_run(card_id, *, sleep=time.sleep):
+    """Run the card's matches in order. Stops (without error) when another worker holds the current match."""
+    for match_id in Match.objects.filter(card_id=card_id).order_by("order").values_list("pk", flat=True):
+        outcome = match_run(match_id, sleep=sleep)
+        if outcome == "busy":
+            return "busy"
+    return "done"
+
+
+def stuck_cards():
+    """Live cards whose work nobody holds: no match with a valid lease, some match unfinished, and live for
+    longer than one lease (so a freshly enqueued card is left to its own task)."""
+    now = timezone.now()
+    grace = now - timedelta(seconds=lease_seconds())
+    held = Match.objects.filter(status=MatchStatus.RUNNING, lease_until__gte=now).values("card_id")
+    unfinished = Match.objects.exclude(status=MatchStatus.FINISHED).values("card_id")
+    return list(
+        Card.objects.filter(status=CardStatus.LIVE, went_live__lt=grace, pk__in=unfinished)
+        .exclude(pk__in=held)
+        .values_list("pk", flat=True)
+    )
