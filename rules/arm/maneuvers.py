@@ -250,6 +250,7 @@ class ArsenalEntry:
     reversal_of: str = ""  # for bought Reversals: the maneuver (base name) it counters
     static: tuple = ()  # (name, amount) modifiers that never change in a match: attribute, training...
     static_need: int = 0
+    dpos: frozenset = frozenset()  # every defender position some requirement allows (a quick filter)
 
     @property
     def label(self):

@@ -196,8 +196,13 @@ class Fighter:
             static.append(("improvised", improvised))
         if finisher:
             static.append(("Finisher", 2))
+        dpos = frozenset().union(*(dset for _aset, dset in move.req)) if move.type != "Defense" else frozenset()
         return ArsenalEntry(move, training, name, known, finisher, improvised, reversal_of, tuple(static),
-                            sum(a for _n, a in static))
+                            sum(a for _n, a in static), dpos)
+
+    @staticmethod
+    def _dpos(move):
+        return frozenset().union(*(dset for _aset, dset in move.req))
 
     def _build_arsenal(self, sheet):
         keys = {(r["maneuver"], frozenset(r["flags"])) for r in sheet["arsenal"]}
@@ -219,8 +224,12 @@ class Fighter:
             if fin:
                 self.finisher = entry
         basics = IMPROVISED_BASICS + (HEEL_BASICS if self.alignment == "heel" else ())
+        covered = {(e.move.type, frozenset(e.dpos)) for e in self.attacks}
         for base in basics:
-            if (base, frozenset()) not in keys:
+            move = flagged(base)
+            # improvise only what the arsenal lacks (same type against the same positions)
+            gap = base in HEEL_BASICS or not any(t == move.type and self._dpos(move) <= dp for t, dp in covered)
+            if gap and (base, frozenset()) not in keys:
                 pen = improvise_penalty(keys, base, ())
                 self.attacks.append(self._entry(flagged(base), known=False, improvised=pen))
         for name in ("Block", "Dodge"):
@@ -306,7 +315,8 @@ class Hold:
 
 
 class Match:
-    def __init__(self, setup, dice, seed=None):
+    def __init__(self, setup, dice, seed=None, quiet=False):
+        self.quiet = quiet
         self.setup = setup
         self.dice = dice
         self.stip = parse_stipulation(setup.stipulation, len(setup.sides))
@@ -353,6 +363,10 @@ class Match:
         return [f.snapshot(f is att) for f in self.fighters]
 
     def emit(self, type, text, actor=None, target=None, **fields):
+        if self.quiet:  # same dice, same seq, no event built (odds and --count only need the result)
+            self.log.seq += 1
+            self.dice.take_rolls()
+            return
         self.events.append(self.log.emit(type, text, actor=actor, target=target, **fields))
 
     def tick(self, seconds):
@@ -418,6 +432,12 @@ class Match:
                 yield from self._flush()
         except MatchOver:
             yield from self._flush()
+
+    def outcome(self):
+        """Play the whole match and return only the result event (identical to ``run()``'s last)."""
+        for _event in self.run():
+            pass
+        return self.result
 
     def _flush(self):
         events, self.events = self.events, []

@@ -102,7 +102,7 @@ def moves_opponent(a, d, what):
 def hit(a, d, entry, dealt, outcome, countered, over):
     man = entry.move
     name = entry.label
-    fin = " FINISHER!" if entry.finisher else ""
+    fin = " -- his FINISHER" if entry.finisher else ""
     if man.is_hold:
         text = f"{a.name} {VERBS[man.type]} the {name} on {d.name}{fin}"
     elif man.type == "Pin-predicament":
@@ -112,7 +112,7 @@ def hit(a, d, entry, dealt, outcome, countered, over):
         if man.type == "Strike":
             text = f"{a.name} {VERBS['Strike']} the {name} on {d.name}{fin}"
     if countered is not None:
-        text += f" through the {countered.label}"
+        text += f", beating {d.name}'s {countered.label}"
     if outcome == "ace":
         text += " -- a perfect one"
     if over:

@@ -279,8 +279,9 @@ def perform(m, a, d, entry, plan, roll, countered=None):
     extra_events = []
     # knock-back into the turnbuckle (seed), over the top rope (seed)
     knocks_down = "KD" in man.props or CATEGORY.get(man.result[1]) == "Fallen"
-    over = False
+    over = knocked_back = False
     if knocks_down and d.cornered and d.standing and not man.is_hold:
+        knocked_back = True
         kb = STUN_CODES["Turnbuckle"] + d.wdb
         parts.append(("knocked into the turnbuckle", kb))
         dealt += kb
@@ -299,14 +300,10 @@ def perform(m, a, d, entry, plan, roll, countered=None):
         d.perch = ""
     if a_after:
         a.position = a_after
-    if d_after and knocks_down:
+    if d_after and not knocked_back:
         d.position = d_after
-        d.cornered = ""
-    elif d_after and CATEGORY[d_after] != "Fallen":
-        d.position = d_after
-    elif d_after:
-        d.position = d_after
-        d.cornered = ""
+        if CATEGORY[d_after] == "Fallen":
+            d.cornered = ""
     if man.base == "Irish Whip":
         corner, _dist = nearest_cached(d.square, frozenset({"X"}))
         if plan.sc == STUN_CODES["Turnbuckle"] and corner is not None:

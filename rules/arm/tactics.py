@@ -101,12 +101,16 @@ def _has_weapon_source(m, a):
 
 def build(m, a, d, entry, positioning=True):
     """A Plan for ``entry`` from the current positions, or None when it cannot be done."""
+    if d.position not in entry.dpos:
+        return None
     man = entry.move
     props = man.props
-    cheating = cheat(m, a)
-    if man.illegal and (a.alignment == "face" or cheating < 0.2):
+    cheating = cheat(m, a) if a.policy.cheating else 0.0
+    if man.illegal and cheating < 0.2:
         return None
     if entry.finisher and d.level + 1 < a.policy.finisher_weardown and not d.unconscious:
+        return None
+    if not positioning and (a.position not in man.req[0][0] and len(man.req) == 1):
         return None
     p = Plan("attack", entry)
     if man.type == "Trick":
@@ -395,7 +399,7 @@ def choose_counter(m, d, a, entry, plan):
     if best is None and man.type in ("Slam", "Throw") and d.policy.counter >= 0.5:
         for cand in d.attacks:
             cm = cand.move
-            if cm.type in ("Throw",) and cand.known and not cm.flags and cm.level <= 2:
+            if cm.type == "Throw" and cand.known and not cm.flags and cm.level <= 2 and "SC" not in cm.tags:
                 need = estimate(m, d, a, cand) - 1
                 if need >= threshold:
                     best = (need, cand, {"improvised Reversal": -1})

@@ -1,0 +1,34 @@
+"""Golden transcripts: a seed and two sheets in, the exact event list out (stored as JSON lines).
+
+Regenerate after a deliberate rules change with ``ARM_GOLDEN_UPDATE=1 pytest tests/rules/arm/test_golden.py``
+and read the diff: every changed line is a changed ruling.
+"""
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from rules import resolve
+
+from .helpers import RULESET
+
+GOLDEN = Path(__file__).parent / "golden"
+CASES = {
+    "example_vs_seed5_seed1": (None, 5, 1, {}),
+    "seed3_vs_seed8_seed7": (3, 8, 7, {}),
+    "example_vs_seed11_no_dq_seed4": (None, 11, 4, {"no_dq": True, "time_limit": 300}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_golden_transcript(name):
+    sa, sb, seed, stip = CASES[name]
+    setup = RULESET.build_setup([[RULESET.example_sheet(seed=sa)], [RULESET.example_sheet(seed=sb)]], stipulation=stip)
+    lines = [json.dumps(e, ensure_ascii=False, sort_keys=True) for e in resolve("arm", setup, seed)]
+    path = GOLDEN / f"{name}.jsonl"
+    if os.environ.get("ARM_GOLDEN_UPDATE"):
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    expected = path.read_text(encoding="utf-8").splitlines()
+    assert lines == expected

@@ -1,0 +1,79 @@
+"""Positioning (A70-A89): positions, AP costs, the ring grid, running, climbing, flying range."""
+
+import pytest
+
+from rules.arm import positioning as pos
+from rules.arm.positioning import KIND, SQUARE_AT, SQUARE_ID
+
+from .helpers import match
+
+
+def test_the_ring_has_four_corners_sixteen_rope_squares_twelve_middle_and_four_centre():
+    ring = [k for k in KIND.values() if k in "X+Mc"]
+    assert (ring.count("X"), ring.count("+"), ring.count("M"), ring.count("c")) == (4, 16, 12, 4)
+    assert sum(1 for k in KIND.values() if k == "A") == 40  # the aisle, 10 squares long
+    assert KIND[SQUARE_AT["f6"]] == "c" and KIND[SQUARE_AT["d4"]] == "X" and KIND[SQUARE_AT["c3"]] == "o"
+
+
+def test_square_ids_are_column_letter_and_row():
+    assert SQUARE_ID[(0, 0)] == "a1" and SQUARE_ID[(5, 5)] == "f6"
+
+
+def test_diagonals_cost_the_same():
+    assert pos.distance((3, 3), (5, 5)) == 2
+
+
+@pytest.mark.parametrize(("frm", "to", "cost"), [("Facing", "Behind", 1), ("Facing", "Bent", 2),
+                                                 ("Prone", "Facedown", 1), ("Prone", "Kneeling", 2),
+                                                 ("Prone", "Facing", 4), ("Sitting", "Sitting", 0)])
+def test_shift_costs(frm, to, cost):
+    assert pos.shift_cost(frm, to) == cost
+
+
+def test_the_attacker_cannot_put_him_down_or_sit_him_up_from_standing():
+    assert not pos.can_move_defender("Facing", "Prone")
+    assert not pos.can_move_defender("Facing", "Sitting")
+    assert pos.can_move_defender("Facing", "Bent")
+    assert pos.can_move_defender("Prone", "Sitting")
+
+
+def test_rope_reach_is_minus_two_in_middle_and_minus_four_in_centre():
+    assert (pos.ROPE_REACH["+"], pos.ROPE_REACH["M"], pos.ROPE_REACH["c"]) == (0, -2, -4)
+
+
+def test_runners_meet_at_the_mirror_square():
+    assert pos.mirror(SQUARE_AT["g6"]) == SQUARE_AT["f6"]
+
+
+def test_running_costs_two_from_standing_one_at_the_ropes():
+    m = match()
+    a = m.fighters[0]
+    a.square = SQUARE_AT["f6"]
+    assert pos.run_cost(a) == 2
+    a.square = SQUARE_AT["e4"]
+    assert pos.run_cost(a) == 1
+
+
+def test_a_shortfall_of_action_points_becomes_a_penalty():
+    m = match()
+    a = m.fighters[0]
+    a.ap = 1
+    assert pos.spend(a, 4) == 3
+    assert (a.ap, a.deficit) == (0, 3)
+
+
+def test_climbing_costs_the_walk_to_the_corner_plus_one_per_rope():
+    m = match()
+    a = m.fighters[0]
+    a.square = SQUARE_AT["e5"]  # next to corner d4
+    cost, corner = pos.climb_plan(a, 3)
+    assert corner == SQUARE_AT["d4"] and cost == 1 + 3
+
+
+@pytest.mark.parametrize(("dist", "steps", "penalty"), [(1, 3, 0), (3, 1, -4), (3, 3, -2), (4, 2, -5)])
+def test_flying_range_penalty(dist, steps, penalty):
+    assert pos.flying_range_penalty((3, 3), (3, 3 + dist), steps) == penalty
+
+
+def test_heights_in_steps():
+    assert pos.ROPE_STEPS == {1: 1, 2: 2, 3: 3} and pos.APRON_STEPS == 2 and pos.RAILING_STEPS == 2

@@ -1,0 +1,111 @@
+"""The referee (A140-A145, A143 automatic DQs, A146 double count-out, A20 ambush warning)."""
+
+import pytest
+
+from rules.arm import referee
+from rules.arm.match import MatchOver
+
+from .helpers import match, sheet
+
+
+def test_a_noticed_infraction_is_a_warning_and_the_fourth_is_a_dq():
+    m = match([5, 5, 5, 5])
+    a, _d = m.fighters
+    for _ in range(3):
+        assert referee.referee_check(m, a, "a closed fist")
+    assert a.warnings == 3
+    with pytest.raises(MatchOver):
+        referee.referee_check(m, a, "a closed fist")
+    assert m.result["method"] == "disqualification" and m.result["winner"] == 1
+
+
+def test_the_warning_limit_is_per_referee():
+    m = match([5, 5], referee={"name": "Earl", "skill": 12, "sav": 9, "warning_limit": 1})
+    a, _d = m.fighters
+    referee.referee_check(m, a, "x")
+    with pytest.raises(MatchOver):
+        referee.referee_check(m, a, "x")
+
+
+def test_an_unnoticed_infraction_is_nothing():
+    m = match([15])
+    a, _d = m.fighters
+    assert not referee.referee_check(m, a, "a closed fist") and a.warnings == 0
+
+
+def test_slack_makes_the_referee_minus_one():
+    heel = sheet("Bruiser", alignment="heel", merits=["Slack"])
+    m = match([10], a=heel, b=sheet("Ace"))
+    assert not referee.referee_check(m, m.fighters[0], "x")
+
+
+def test_an_automatic_dq_infraction_disqualifies_at_once():
+    m = match([5])
+    with pytest.raises(MatchOver):
+        referee.referee_check(m, m.fighters[0], "using a chair", dq_key="foreign_object")
+    assert m.result["method"] == "disqualification"
+
+
+def test_a_promotion_can_take_an_infraction_off_the_automatic_list():
+    m = match([5], automatic_dq=[])
+    referee.referee_check(m, m.fighters[0], "using a chair", dq_key="foreign_object")
+    assert m.fighters[0].warnings == 1 and m.result is None
+
+
+def test_no_dq_means_no_referee_checks():
+    m = match([], no_dq=True)
+    assert not referee.referee_check(m, m.fighters[0], "using a chair", dq_key="foreign_object")
+
+
+def test_a_distracted_referee_sees_nothing():
+    m = match([])
+    referee.distract(m, 2)
+    assert not referee.referee_check(m, m.fighters[0], "x")
+
+
+def test_a_count_starts_next_round_adds_a_d6_each_round_and_dqs_past_the_limit():
+    m = match([5, 3, 4])
+    a, _d = m.fighters
+    m.log.round = 1
+    assert referee.start_count(m, a, "choke", infraction="choking")  # noticed: warning, count from round 2
+    referee.end_of_round(m)
+    assert referee.counting(m, a, "choke") == 0
+    m.log.round = 2
+    referee.end_of_round(m)
+    assert referee.counting(m, a, "choke") == 3
+    m.log.round = 3
+    with pytest.raises(MatchOver):
+        referee.end_of_round(m)
+    assert m.result["method"] == "disqualification" and "choke" in m.result["reason"]
+
+
+def _count_rounds(m, n):
+    for rnd in range(1, n + 1):
+        m.log.round = rnd
+        referee.end_of_round(m)
+
+
+def test_twenty_outside_is_a_count_out():
+    m = match([6, 6, 6, 6])
+    a, _d = m.fighters
+    referee.start_count(m, a, "ring_out")
+    with pytest.raises(MatchOver):
+        _count_rounds(m, 5)
+    assert m.result["method"] == "count-out" and m.result["winner"] == 1 and m.result["title_can_change"] is False
+
+
+def test_both_counted_out_together_is_a_draw():
+    m = match([6, 6] * 4)
+    a, d = m.fighters
+    referee.start_count(m, a, "ring_out")
+    referee.start_count(m, d, "ring_out")
+    with pytest.raises(MatchOver):
+        _count_rounds(m, 5)
+    assert m.result["method"] == "draw" and m.result["winner"] is None and m.result["reason"] == "double count-out"
+
+
+def test_titles_change_on_a_dq_only_when_stipulated():
+    m = match([5], titles_change_on_dq=True)
+    with pytest.raises(MatchOver):
+        referee.referee_check(m, m.fighters[0], "a chair", dq_key="foreign_object")
+    assert m.result["title_can_change"] is True

@@ -1,0 +1,312 @@
+"""Maneuver resolution on scripted dice (A94-A107, A29-A67): success, reply, Standoff, collision,
+telegraph, Megamove, Unopposed, High Risk, Counters, Finisher, and the situational modifiers."""
+
+import pytest
+
+from rules.arm import modifiers, resolution, tactics
+from rules.arm.match import MatchOver
+from rules.arm.positioning import SQUARE_AT
+
+from .helpers import entry, match, plan, sheet, types
+
+
+def mods_of(event_rolls, purpose):
+    rec = next(r for r in event_rolls if r["for"] == purpose)
+    return {m["name"]: m["amount"] for m in rec["modifiers"]}
+
+
+@pytest.fixture
+def no_counters(monkeypatch):
+    monkeypatch.setattr(tactics, "choose_counter", lambda *a: None)
+    monkeypatch.setattr(tactics, "combo_next", lambda *a: None)
+    monkeypatch.setattr(tactics, "after_maneuver", lambda m, a, d, e, ap: setattr(a, "ap", ap))
+
+
+def test_a_success_deals_damage_to_him_and_exertion_to_the_attacker(no_counters):
+    m = match([5])
+    a, d = m.fighters
+    resolution.attempt(m, a, d, plan(entry(a, "Body Slam")))
+    ev = [e for e in m.events if e["type"] == "maneuver"][0]
+    assert ev["damage"] == 4 and ev["exertion"] == 1 and ev["outcome"] == "success"
+    assert (d.damage, a.damage, d.position) == (4, 1, "Prone")
+    assert ev["rolls"][0]["need"] == 8  # STR 10, Level 1 vs Fresh: -2
+    assert mods_of(ev["rolls"], "Body Slam") == {"STR": 10, "Level vs weardown": -2}
+    assert a.ap == 4  # post-maneuver AP = damage dealt
+
+
+def test_an_ace_is_a_megamove_plus_two_damage_and_an_injury_check(no_counters):
+    m = match([8, 15])  # ace on need 8; TOU check 15 fails
+    a, d = m.fighters
+    resolution.attempt(m, a, d, plan(entry(a, "Body Slam")))
+    ev = [e for e in m.events if e["type"] == "maneuver"][0]
+    assert ev["damage"] == 6 and {"name": "Megamove", "amount": 2} in ev["breakdown"]
+    inj = [e for e in m.events if e["type"] == "injury"][0]
+    assert inj["reasons"] == ["Megamove"] and inj["rolls"][0]["need"] == 9  # TOU 10 - 6 // 5
+    assert d.injuries == {"Back": 1}
+
+
+def test_a_miss_gives_the_defender_advantage_and_a_reply(no_counters, monkeypatch):
+    m = match([12, 5])
+    a, d = m.fighters
+    monkeypatch.setattr(tactics, "choose_reply", lambda m_, d_, a_: entry(d_, "Kick"))
+    resolution.attempt(m, a, d, plan(entry(a, "Body Slam")))
+    assert types(m.events) == ["miss", "maneuver"]
+    assert m.attacker is d and a.damage == 2
+
+
+def test_a_miss_with_no_possible_reply_just_passes_advantage(no_counters, monkeypatch):
+    m = match([12])
+    a, d = m.fighters
+    monkeypatch.setattr(tactics, "choose_reply", lambda *_: None)
+    resolution.attempt(m, a, d, plan(entry(a, "Body Slam")))
+    assert m.attacker is d
+
+
+def test_both_failing_is_a_standoff_one_second_long_and_the_attacker_goes_again(no_counters, monkeypatch):
+    m = match([12, 15, 3])
+    a, d = m.fighters
+    monkeypatch.setattr(tactics, "choose_reply", lambda m_, d_, a_: entry(d_, "Kick"))
+    p = plan(entry(a, "Body Slam"))
+    monkeypatch.setattr(tactics, "plan_attack", lambda *args, **kw: p)
+    resolution.attempt(m, a, d, p)
+    assert types(m.events) == ["miss", "miss", "standoff", "maneuver"]
+    assert m.log.clock == 1.0 and m.attacker is a
+
+
+def test_both_botching_is_a_collision_three_damage_each_and_a_sta_contest(no_counters, monkeypatch):
+    m = match([20, 20, 4, 9])
+    a, d = m.fighters
+    monkeypatch.setattr(tactics, "choose_reply", lambda m_, d_, a_: entry(d_, "Kick"))
+    resolution.attempt(m, a, d, plan(entry(a, "Body Slam")))
+    assert "collision" in types(m.events)
+    assert (a.damage, d.damage) == (3, 3) and m.attacker is d  # 9 beats 4 in the STA contest
+
+
+def test_an_attacker_botch_is_telegraphed_the_reply_gets_plus_two(no_counters, monkeypatch):
+    m = match([20, 11])
+    a, d = m.fighters
+    monkeypatch.setattr(tactics, "choose_reply", lambda m_, d_, a_: entry(d_, "Kick"))
+    resolution.attempt(m, a, d, plan(entry(a, "Body Slam")))
+    ev = [e for e in m.events if e["type"] == "maneuver"][0]
+    assert mods_of(ev["rolls"], "Kick")["telegraphed"] == 2
+    assert ev["actor"] == d.idx
+
+
+def test_a_defender_botch_after_a_plain_miss_telegraphs_for_the_attacker(no_counters, monkeypatch):
+    m = match([12, 20])
+    a, d = m.fighters
+    monkeypatch.setattr(tactics, "choose_reply", lambda m_, d_, a_: entry(d_, "Kick"))
+    resolution.attempt(m, a, d, plan(entry(a, "Body Slam")))
+    assert types(m.events)[-1] == "telegraph" and a.telegraph == 1 and m.attacker is a
+
+
+def test_a_failed_high_risk_move_costs_two_plus_wdb_plus_altitude(no_counters, monkeypatch):
+    a_sheet = sheet("Ace", arsenal=[{"maneuver": "Elbow Drop", "flags": ["Flying"]}, "Kick"])
+    m = match([15], a=a_sheet)
+    a, d = m.fighters
+    d.position = "Prone"
+    monkeypatch.setattr(tactics, "choose_reply", lambda *_: None)
+    resolution.attempt(m, a, d, plan(entry(a, "Flying Elbow Drop"), alt=3))
+    crash = [e for e in m.events if e["type"] == "crash"][0]
+    assert crash["damage"] == 2 + 1 + 6 and m.attacker is d
+
+
+def test_a_dazed_opponent_is_attacked_unopposed_two_rolls_keep_the_better(no_counters):
+    m = match([15, 4])
+    a, d = m.fighters
+    d.dazed = 1
+    resolution.attempt(m, a, d, plan(entry(a, "Body Slam")))
+    ev = [e for e in m.events if e["type"] == "maneuver"][0]
+    assert [r["value"] for r in ev["rolls"][:2]] == [15, 4] and ev["rolls"][0]["kept"] is False
+
+
+def test_a_declared_counter_makes_a_contest_and_the_winner_takes_advantage(monkeypatch):
+    d_sheet = sheet("Bruiser", alignment="heel", arsenal=["Kick", {"maneuver": "Hip Block", "training": 2}])
+    m = match([6, 9], b=d_sheet)
+    a, d = m.fighters
+    monkeypatch.setattr(tactics, "choose_counter", lambda m_, d_, a_, e, p: (entry(d_, "Hip Block"), None))
+    resolution.attempt(m, a, d, plan(entry(a, "Body Slam")))
+    assert types(m.events) == ["counter"] and m.attacker is d and d.damage == 0
+
+
+def test_the_finisher_is_plus_two_double_damage_and_injuring(monkeypatch):
+    a_sheet = sheet("Ace", arsenal=["Body Slam", "Kick"], finisher="Body Slam")
+    m = match([3, 2], a=a_sheet)
+    a, d = m.fighters
+    monkeypatch.setattr(tactics, "choose_counter", lambda *_: None)
+    monkeypatch.setattr(tactics, "after_maneuver", lambda *_: None)
+    resolution.attempt(m, a, d, plan(entry(a, "Body Slam")))
+    ev = [e for e in m.events if e["type"] == "maneuver"][0]
+    assert mods_of(ev["rolls"], "Body Slam")["Finisher"] == 2
+    assert ev["damage"] == 8 and ev["finisher"] is True
+    assert [e for e in m.events if e["type"] == "injury"][0]["reasons"] == ["Finisher"]
+
+
+@pytest.mark.parametrize(("level", "weardown", "penalty"), [(2, 0, -4), (2, 1, -2), (2, 2, 0), (0, 0, 0), (4, 1, -6)])
+def test_the_level_rule_uses_the_opponents_weardown(level, weardown, penalty):
+    m = match()
+    m.fighters[1].level = weardown
+    assert modifiers.level_penalty(level, m.fighters[1]) == penalty
+
+
+def _mods(m, a, d, label, opts=None):
+    return dict(modifiers.attack_mods(m, a, d, entry(a, label), opts))
+
+
+def test_a_superset_of_the_last_maneuver_is_plus_two():
+    m = match(a=sheet("Ace", arsenal=["Half Nelson", "Full Nelson"]))
+    a, d = m.fighters
+    a.last_performed = "Half Nelson"
+    assert _mods(m, a, d, "Full Nelson")["superset"] == 2
+
+
+def test_bra_strikes_chain_for_plus_two_after_the_first_hit():
+    m = match()
+    a, d = m.fighters
+    a.chain = 1
+    assert _mods(m, a, d, "Kick")["BRA chain"] == 2
+
+
+def test_repeating_a_maneuver_is_minus_one_per_repeat_and_resets(no_counters):
+    m = match([15, 15, 15, 15, 15])
+    a, d = m.fighters
+    m.fighters[1].policy.cheating = 0
+    for _ in range(3):
+        resolution._note_attempt(m, a, entry(a, "Kick"))
+    assert _mods(m, a, d, "Kick")["repetition"] == -2
+    resolution._note_attempt(m, a, entry(a, "Body Slam"))
+    assert "repetition" not in _mods(m, a, d, "Body Slam")
+
+
+def test_tricks_carry_their_uses_across_the_card():
+    heel = sheet("Bruiser", alignment="heel", arsenal=["Kick", "Distract Referee"])
+    m = match(a=heel, b=sheet("Ace"), tricks_used={"Bruiser": {"Distract Referee": 2}})
+    a, d = m.fighters
+    assert _mods(m, a, d, "Distract Referee")["trick used before"] == -2
+
+
+def test_a_trapped_cornered_opponent_is_plus_two():
+    m = match()
+    a, d = m.fighters
+    d.cornered = "trapped"
+    assert _mods(m, a, d, "Kick")["cornered opponent"] == 2
+    d.cornered = "placed"
+    assert "cornered opponent" not in _mods(m, a, d, "Kick")
+
+
+def test_lifting_takes_his_lift_and_injuries_on_used_parts_are_penalties():
+    m = match(b=sheet("Bruiser", alignment="heel", weight=300))  # Lift +4
+    a, d = m.fighters
+    a.injuries = {"Leg": 2, "Head": 1}
+    mods = _mods(m, a, d, "Body Slam")
+    assert mods["opponent's Lift"] == -4 and mods["injuries"] == -2
+
+
+def test_own_weardown_warning_shortfall_blinded_and_flair():
+    m = match()
+    a, d = m.fighters
+    a.level, a.ref_penalty, a.deficit, a.blinded = 2, -1, 3, 1
+    mods = _mods(m, a, d, "Kick", {"flair": -1, "desperation": 2})
+    assert (mods["own weardown"], mods["after a warning"], mods["Action Point shortfall"], mods["blinded"]) == (
+        -2, -1, -3, -4)
+    assert (mods["flair"], mods["desperation"]) == (-1, 2)
+
+
+def test_desperation_self_damage_is_x_plus_level_and_flair_earns_a_spot(no_counters):
+    m = match([3])
+    a, d = m.fighters
+    resolution.attempt(m, a, d, plan(entry(a, "Body Slam"), opts={"desperation": 3, "flair": -1}))
+    assert a.damage == 3 + 1 and a.spot == 1
+
+
+def test_a_knockdown_on_a_cornered_man_knocks_him_into_the_turnbuckle(no_counters):
+    a_sheet = sheet("Ace", arsenal=["Clothesline", "Kick"])
+    m = match([3, 9], a=a_sheet)
+    a, d = m.fighters
+    d.square = a.square = SQUARE_AT["d4"]
+    d.cornered = "trapped"
+    resolution.attempt(m, a, d, plan(entry(a, "Clothesline")))
+    ev = [e for e in m.events if e["type"] == "maneuver"][0]
+    assert {"name": "knocked into the turnbuckle", "amount": 2 + 1} in ev["breakdown"]
+    assert d.position == "Facing"  # he stays standing
+    assert any(e["type"] == "referee" for e in m.events)  # trapping in the corner is illegal
+
+
+def test_over_the_top_rope_by_two_more_than_his_lift(no_counters):
+    heel = sheet("Bruiser", alignment="heel", arsenal=["Clothesline", "Kick"], tactics={"cheating": 0.8})
+    m = match([2, 15], a=heel, b=sheet("Ace"))
+    a, d = m.fighters
+    d.square = a.square = SQUARE_AT["e4"]  # a rope square
+    resolution.attempt(m, a, d, plan(entry(a, "Clothesline"), over_top=True))
+    ev = [e for e in m.events if e["type"] == "maneuver"][0]
+    assert {"name": "over the top rope", "amount": 10 + 1} in ev["breakdown"]
+    assert d.square == SQUARE_AT["e3"] or not (3 <= d.square[0] <= 8 and 3 <= d.square[1] <= 8)
+    assert m.ref.counts and m.ref.counts[0][0] == "ring_out"
+
+
+def test_a_fist_load_adds_to_a_punch_and_a_smash_with_an_object_is_an_automatic_dq(no_counters):
+    heel = sheet("Bruiser", alignment="heel", arsenal=["Kick"], tactics={"cheating": 0.9})
+    m = match([3, 12, 4], a=heel, b=sheet("Ace"))
+    a, d = m.fighters
+    a.weapon = "Folding Chair"
+    with pytest.raises(MatchOver):
+        resolution.attempt(m, a, d, plan(entry(a, "Foreign Object Smash"), opts={"Folding Chair (object Mod)": 2}))
+    assert m.result["method"] == "disqualification" and m.result["winner"] == 1
+    ev = [e for e in m.events if e["type"] == "maneuver"][0]
+    assert {"name": "Folding Chair", "amount": 5} in ev["breakdown"]
+
+
+def test_powder_blinds_for_rounds_equal_to_damage_and_fire_tab_does_its_stun_code_and_dazes(no_counters):
+    heel = sheet("Bruiser", alignment="heel", arsenal=["Kick", "Powder", "Fire Tab"], objects=["Powder", "Fire Tab"],
+                 tactics={"cheating": 0.9})
+    # Powder hit, injury check (foreign object), referee; Fire Tab twice (he is blind: Unopposed), injury, referee
+    m = match([3, 15, 15, 3, 4, 15, 15], a=heel, b=sheet("Ace"))
+    a, d = m.fighters
+    resolution.attempt(m, a, d, plan(entry(a, "Powder")))
+    assert d.blinded == 1 + 2
+    resolution.attempt(m, a, d, plan(entry(a, "Fire Tab")))
+    ev = [e for e in m.events if e["type"] == "maneuver"][-1]
+    assert ev["damage"] == 6 and d.dazed == 2
+    ref = [r for e in m.events for r in e["rolls"] if r["for"].startswith("referee check: a fire tab")][0]
+    assert ref["need"] == 10 + 2  # the referee's SAV +2 to detect a fire tab
+
+
+def test_an_outside_dive_is_minus_two_and_hurts_the_diver_too(no_counters):
+    a_sheet = sheet("Ace", arsenal=[{"maneuver": "Body Press", "flags": ["Outside"]}, "Kick"])
+    m = match([3], a=a_sheet)
+    a, d = m.fighters
+    d.square = SQUARE_AT["e2"]  # on the floor beside the ring
+    p = tactics.build(m, a, d, entry(a, "Outside Body Press"))
+    assert p.opts["dive to the floor"] == -2 and p.alt == 2
+    a.ap = p.cost
+    resolution.execute_positioning(m, a, p)
+    resolution.attempt(m, a, d, p)
+    ev = [e for e in m.events if e["type"] == "maneuver"][0]
+    assert {"name": "altitude", "amount": 4} in ev["breakdown"]
+    assert ev["exertion"] == 2 + m.floor_sc  # Level 2 + the floor's bonus
+
+
+def test_a_warning_makes_his_next_maneuver_minus_one():
+    m = match([5])
+    a, d = m.fighters
+    from rules.arm import referee
+
+    referee.warn(m, a, "choking")
+    assert _mods(m, a, d, "Kick")["after a warning"] == -1
+
+
+def test_a_bra_combo_chains_in_the_same_round(no_counters, monkeypatch):
+    m = match([5, 5, 15])
+    a, d = m.fighters
+    calls = []
+
+    def nxt(m_, a_, d_):
+        calls.append(a_.chain)
+        return plan(entry(a_, "Kick")) if len(calls) < 3 else None
+
+    monkeypatch.setattr(tactics, "combo_next", nxt)
+    monkeypatch.setattr(tactics, "choose_reply", lambda *_: None)
+    resolution.attempt(m, a, d, plan(entry(a, "Kick")))
+    kicks = [e for e in m.events if e["type"] == "maneuver"]
+    assert len(kicks) == 2 and mods_of(kicks[1]["rolls"], "Kick")["BRA chain"] == 2
+    assert m.log.clock == 0 and m.attacker is d  # the third Kick missed

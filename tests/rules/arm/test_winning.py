@@ -1,0 +1,276 @@
+"""Winning the match on scripted dice: pinfalls (A122-A128, A106, A62-A64), holds and submissions
+(A129-A135), knockouts (A136-A139), Edge in pins and holds (A150, A151)."""
+
+import pytest
+
+from rules.arm import damage, tactics, winning
+from rules.arm.match import MatchOver
+
+from .helpers import entry, match, plan, sheet, types
+
+
+@pytest.fixture
+def quiet_tactics(monkeypatch):
+    monkeypatch.setattr(tactics, "wants_repin", lambda *a: False)
+    monkeypatch.setattr(tactics, "cover_hook", lambda m, a, d, ap: 1 if ap >= 1 else 0)
+
+
+def test_three_failed_dice_are_a_pinfall(quiet_tactics):
+    m = match([12, 15, 18])
+    a, d = m.fighters
+    d.position = "Prone"
+    with pytest.raises(MatchOver):
+        winning.pin(m, a, d, ap=5)
+    assert m.result["method"] == "pinfall" and m.result["winner"] == 0
+    pin = [e for e in m.events if e["type"] == "pin"][0]
+    assert pin["count"] == 3 and [r["need"] for r in pin["rolls"]] == [9, 9, 9]  # STR 10, leg hooked -1
+    assert m.log.clock == 3.0  # three one-second counts
+
+
+def test_a_kick_out_at_two_shakes_off_two_action_points(quiet_tactics):
+    m = match([5, 15, 18])
+    a, d = m.fighters
+    d.position = "Prone"
+    left = winning.pin(m, a, d, ap=5)
+    assert left == 5 - 1 - 1 - 2  # cover, hook, two counts
+
+
+def test_the_cover_needs_an_action_point(quiet_tactics):
+    m = match([])
+    a, d = m.fighters
+    d.position = "Prone"
+    assert winning.pin(m, a, d, ap=0) == 0 and m.events == []
+
+
+def test_a_botch_cancels_a_success_and_an_ace_gives_advantage():
+    assert winning.pin_count([{"outcome": "success"}, {"outcome": "botch"}, {"outcome": "fail"}]) == (3, False)
+    assert winning.pin_count([{"outcome": "ace"}, {"outcome": "botch"}, {"outcome": "fail"}]) == (2, False)
+    assert winning.pin_count([{"outcome": "ace"}, {"outcome": "success"}, {"outcome": "fail"}]) == (1, True)
+
+
+def test_an_ace_on_the_kick_out_gives_him_advantage(quiet_tactics):
+    m = match([9, 15, 18])  # need 9: the 9 is an Ace
+    a, d = m.fighters
+    d.position = "Prone"
+    assert winning.pin(m, a, d, ap=5) == 0
+    assert m.attacker is d
+
+
+def test_after_a_finisher_on_a_winded_man_he_rolls_one_die(quiet_tactics):
+    m = match([14])
+    a, d = m.fighters
+    d.position, d.level = "Prone", 1
+    with pytest.raises(MatchOver):
+        winning.pin(m, a, d, ap=5, finisher=True)
+    pin = [e for e in m.events if e["type"] == "pin"][0]
+    assert len(pin["rolls"]) == 1 and pin["count"] == 3
+
+
+def test_squeeze_count_adds_a_die_and_drops_the_worst(quiet_tactics):
+    m = match([14, 3], b=sheet("Bruiser", alignment="face", fame=400))
+    a, d = m.fighters
+    d.position, d.level = "Prone", 1
+    winning.pin(m, a, d, ap=5, finisher=True)
+    edge = [e for e in m.events if e["type"] == "edge"][0]
+    assert edge["option"] == "squeeze_count" and edge["cost"] == 4  # 2 for a face, doubled after a Finisher
+    pin = [e for e in m.events if e["type"] == "pin"][0]
+    assert pin["count"] == 2 and pin["rolls"][0]["kept"] is False
+
+
+def test_break_modifiers_lift_hook_lobster_repin_and_ropes():
+    m = match(b=sheet("Bruiser", alignment="heel", weight=300))
+    a, d = m.fighters
+    mods = dict(winning.break_mods(a, d, "STR", False, 2, 2))
+    assert mods["pinner's Lift"] == -4 and mods["lobster cover"] == -2 and mods["repeated cover"] == 4
+    a.square = (5, 5)  # a centre square
+    assert dict(winning.break_mods(a, d, "SAV", False, 0, 0))["distance to the ropes"] == -4
+
+
+def test_a_pinfall_predicament_is_minus_two_with_no_lift():
+    m = match(b=sheet("Bruiser", alignment="heel", weight=300))
+    a, d = m.fighters
+    mods = dict(winning.break_mods(a, d, "STR", True, 0, 0))
+    assert "pinner's Lift" not in mods and mods["pinfall predicament"] == -2
+    assert mods["Power Out of a predicament"] == -2
+
+
+def test_a_screwjob_the_referee_does_not_spot_wins_the_match(monkeypatch):
+    heel = sheet("Bruiser", alignment="heel", merits=["Slack"], tactics={"cheating": 0.9})
+    m = match([4, 3, 15], a=heel, b=sheet("Ace"))  # SAV 4; two referee checks (Slack): 3 (not higher), 15 (fail)
+    a, d = m.fighters
+    d.position, d.level = "Prone", 2
+    monkeypatch.setattr(tactics, "cover_hook", lambda *args: 0)
+    with pytest.raises(MatchOver):
+        winning.pin(m, a, d, ap=3)
+    assert m.result["method"] == "pinfall" and m.result["screwjob"] is True
+
+
+def test_a_spotted_screwjob_is_broken_and_warned(monkeypatch):
+    heel = sheet("Bruiser", alignment="heel", tactics={"cheating": 0.9})
+    m = match([4, 9, 15, 15, 5, 5, 5], a=heel, b=sheet("Ace"))
+    a, d = m.fighters
+    d.position, d.level = "Prone", 2
+    monkeypatch.setattr(tactics, "cover_hook", lambda *args: 0)
+    monkeypatch.setattr(tactics, "wants_repin", lambda *args: False)
+    winning.pin(m, a, d, ap=1)
+    assert a.warnings == 1 and "screwjob" in types(m.events)
+
+
+def _hold(m, a, d, label, dealt=3, value=9):
+    e = entry(a, label)
+    winning.start_hold(m, a, d, e, dealt, {"value": value}, plan(e))
+    return m.hold
+
+
+@pytest.fixture
+def holding(monkeypatch):
+    monkeypatch.setattr(tactics, "release_hold", lambda *a: False)
+    monkeypatch.setattr(tactics, "hold_reposition", lambda *a: 0)
+    monkeypatch.setattr(tactics, "wants_leverage", lambda *a: False)
+    monkeypatch.setattr(tactics, "hold_break_option", lambda *a: "TEC")
+
+
+def test_a_failed_break_takes_the_hold_damage_again_in_a_five_second_round(holding):
+    m = match([15], a=sheet("Ace", arsenal=["Boston Crab", "Kick"]))
+    a, d = m.fighters
+    h = _hold(m, a, d, "Boston Crab")
+    winning.hold_round(m)
+    assert d.damage == 3 and h.intensity == 6 and m.round_seconds == 5.0
+
+
+def test_past_his_tou_a_failed_sta_check_is_a_submission(holding):
+    m = match([15, 15], a=sheet("Ace", arsenal=["Boston Crab", "Kick"]))
+    a, d = m.fighters
+    h = _hold(m, a, d, "Boston Crab")
+    h.intensity = 9
+    with pytest.raises(MatchOver):
+        winning.hold_round(m)
+    assert m.result["method"] == "submission" and m.result["winner"] == 0
+
+
+def test_injuries_on_the_held_part_penalise_the_submission_check(holding):
+    m = match([15, 3], a=sheet("Ace", arsenal=["Boston Crab", "Kick"]))
+    a, d = m.fighters
+    d.injuries = {"Back": 2}
+    h = _hold(m, a, d, "Boston Crab")
+    h.intensity = 9
+    winning.hold_round(m)
+    sta = [r for r in m.dice.take_rolls() if r["for"].startswith("resist")][0]
+    assert sta["need"] == 10 - 2 and d.damage == 3 + 2  # +1 damage per Injury point on the part
+
+
+def test_hanging_on_ignores_one_failed_submission_check(holding):
+    m = match([15, 15], a=sheet("Ace", arsenal=["Boston Crab", "Kick"]), b=sheet("Bruiser", fame=300))
+    a, d = m.fighters
+    h = _hold(m, a, d, "Boston Crab")
+    h.intensity = 9
+    winning.hold_round(m)
+    assert d.edge == 1 and m.hold is h
+
+
+def test_breaking_a_hold_keeps_the_holder_in_control_unless_aced(holding):
+    m = match([5], a=sheet("Ace", arsenal=["Boston Crab", "Kick"]))
+    a, d = m.fighters
+    _hold(m, a, d, "Boston Crab")
+    winning.hold_round(m)
+    assert m.hold is None and m.attacker is a
+    m2 = match([10], a=sheet("Ace", arsenal=["Boston Crab", "Kick"]))
+    a2, d2 = m2.fighters
+    _hold(m2, a2, d2, "Boston Crab")
+    winning.hold_round(m2)
+    assert m2.hold is None and m2.attacker is d2
+
+
+def test_the_holder_repositioning_helps_the_break(holding, monkeypatch):
+    m = match([11], a=sheet("Ace", arsenal=["Boston Crab", "Kick"]))
+    a, d = m.fighters
+    _hold(m, a, d, "Boston Crab")
+    monkeypatch.setattr(tactics, "hold_reposition", lambda *args: 2)
+    winning.hold_round(m)
+    brk = [e for e in m.events if e["type"] == "break"][0]
+    assert {"name": "holder repositioned", "amount": 2} in brk["rolls"][0]["modifiers"]
+
+
+def test_leverage_is_a_sav_check_for_plus_two_and_a_referee_check(holding, monkeypatch):
+    heel = sheet("Bruiser", alignment="heel", arsenal=["Boston Crab", "Kick"])
+    m = match([3, 15, 15], a=heel, b=sheet("Ace"))
+    a, d = m.fighters
+    _hold(m, a, d, "Boston Crab")
+    monkeypatch.setattr(tactics, "wants_leverage", lambda *args: True)
+    winning.hold_round(m)
+    assert m.hold.leverage == 2 and d.damage == 3 + 2
+
+
+def test_a_reversal_must_beat_the_original_roll(holding, monkeypatch):
+    victim = sheet("Bruiser", alignment="heel", arsenal=["Kick", "Hip Toss"],
+                   reversals=[{"counter": "Boston Crab", "into": "Hip Toss"}])
+    m = match([7, 15], a=sheet("Ace", arsenal=["Boston Crab", "Kick"]), b=victim)
+    a, d = m.fighters
+    _hold(m, a, d, "Boston Crab", value=9)
+    monkeypatch.setattr(tactics, "hold_break_option", lambda *args: "REV")
+    winning.hold_round(m)  # 7 succeeds but is not higher than 9: he takes the damage
+    assert m.hold is not None and d.damage == 3
+
+
+def test_a_sleeper_victim_who_fails_tou_gets_the_arm_test_and_three_drops_end_it(holding):
+    m = match([15, 15, 15, 15], a=sheet("Ace", arsenal=["Sleeper Hold", "Kick"]))
+    a, d = m.fighters
+    with pytest.raises(MatchOver):
+        _hold(m, a, d, "Sleeper Hold")
+    assert m.result["method"] == "knockout" and m.result["reason"] == "sleeper"
+
+
+def test_the_arm_stays_up_if_one_sta_check_succeeds(holding):
+    m = match([15, 15, 15, 4], a=sheet("Ace", arsenal=["Sleeper Hold", "Kick"]))
+    a, d = m.fighters
+    _hold(m, a, d, "Sleeper Hold")
+    drop = [e for e in m.events if e["type"] == "arm drop"][0]
+    assert drop["drops"] == 2 and not d.unconscious
+
+
+def test_a_resthold_does_one_less_and_heals_the_holder(holding):
+    m = match([15], a=sheet("Ace", arsenal=["Side Headlock", "Kick"]))
+    a, d = m.fighters
+    a.damage = 5
+    e = entry(a, "Side Headlock")
+    winning.start_hold(m, a, d, e, 0, {"value": 9}, plan(e, resthold=True))
+    winning.hold_round(m)
+    assert a.damage == 4
+
+
+def test_past_the_final_stuntrack_a_failed_sta_check_and_a_watching_referee_is_a_knockout():
+    m = match([15, 4])
+    a, d = m.fighters
+    d.damage = d.breaks[-1]
+    with pytest.raises(MatchOver):
+        damage.take(m, d, 3, "Body Slam")
+    assert m.result["method"] == "knockout" and m.result["winner"] == 0
+
+
+def test_an_unnoticed_knockout_lets_him_come_round():
+    m = match([15, 15, 15, 4])  # STA fails; the referee's SAV fails twice; he comes round
+    a, d = m.fighters
+    d.damage = d.breaks[-1]
+    damage.take(m, d, 3, "Body Slam")
+    assert d.unconscious
+    winning.unconscious_upkeep(m)
+    assert not d.unconscious
+
+
+def test_an_unconscious_man_fails_every_check(quiet_tactics):
+    m = match([1, 1, 1])
+    a, d = m.fighters
+    d.position, d.unconscious = "Prone", True
+    with pytest.raises(MatchOver):
+        winning.pin(m, a, d, ap=3)
+    assert m.result["method"] == "pinfall"
+
+
+def test_engineered_results_cost_the_engineers_a_loss_in_prestige():
+    m = match([], engineered={"winner": 1, "method": "pinfall", "round": 1})
+    with pytest.raises(MatchOver):
+        winning.engineered_finish(m, m.stip["engineered"])
+    res = m.result
+    assert res["winner"] == 1 and res["method"] == "pinfall" and res["engineered"]["by"] == [0]
+    loser = res["prestige"][0]
+    assert loser["change"] == -20 and {"name": "engineered result", "amount": -10} in loser["detail"]
