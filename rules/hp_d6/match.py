@@ -311,25 +311,28 @@ class Match:
 
     def run(self):
         """Yield the events turn by turn (loud), or play silently (quiet); the last event is the result."""
-        log = self.log
-        self.emit("bell", lambda: narration.bell(self), time_limit=self.time_limit, advanced=self.advanced)
+        log, limit, events, turn = self.log, self.time_limit, self.events, self.turn
+        self.emit("bell", lambda: narration.bell(self), time_limit=limit, advanced=self.advanced)
         try:
             while True:
-                if log.clock >= self.time_limit:
+                if log.clock >= limit:  # the bell before a new round
                     self.time_up()
                 log.round += 1
                 first = self.initiative()
-                for w in (first, first.opp):
-                    if log.clock >= self.time_limit:
-                        self.time_up()
-                    self.turn(w)
-                    if self.events:
-                        yield from self.events
-                        self.events.clear()
+                turn(first)
+                if events:
+                    yield from events
+                    events.clear()
+                if log.clock >= limit:  # the bell between the two turns
+                    self.time_up()
+                turn(first.opp)
+                if events:
+                    yield from events
+                    events.clear()
         except MatchEnded:
             pass
-        yield from self.events
-        self.events.clear()
+        yield from events
+        events.clear()
 
 
 def resolve(setup, dice, seed=None):
