@@ -1,0 +1,60 @@
+"""The live pipeline with a real Celery worker process against Redis and Postgres, including kill -9."""
+
+import time
+
+import pytest
+
+from matches import services
+from matches.models import Card, CardStatus, Match, MatchEvent
+from matches.tasks import sweep_stuck_cards
+from promotion.models import PrestigeEntry
+from rules import RandomDice
+from tests.factories import book_card
+
+pytestmark = pytest.mark.worker
+
+
+def wait_for(predicate, timeout=90, what="condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def assert_clean_card(card):
+    """Every match has one result and a gapless event log identical to a clean run with the same seed."""
+    for match in Match.objects.filter(card=card).select_related("card__promotion"):
+        ruleset, setup = services.frozen_setup(match)
+        expected = list(ruleset.resolve(setup, RandomDice(match.seed), seed=match.seed))
+        stored = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("data", flat=True))
+        assert stored == expected, f"match {match.order}"
+        assert match.status == "finished"
+        assert match.method == expected[-1]["method"]
+        assert PrestigeEntry.objects.filter(match=match, reason__in=["win", "loss", "draw", "dq_win"]).count() == 2
+
+
+def test_a_real_worker_takes_a_card_from_go_live_to_the_last_result(celery_worker, personas):
+    card = book_card(personas.promotion, personas.promoter, matches=3)
+    services.card_go_live(card=card, by=personas.promoter)
+    wait_for(lambda: Card.objects.get(pk=card.pk).status == CardStatus.FINISHED, what="the card to finish")
+    assert_clean_card(card)
+
+
+@pytest.mark.fault
+@pytest.mark.parametrize("kill_after_events", [3, 25])
+def test_a_worker_killed_mid_card_is_replaced_and_the_card_finishes_cleanly(celery_worker, personas, kill_after_events):
+    card = book_card(personas.promotion, personas.promoter, matches=3, pace=0.05)
+    services.card_go_live(card=card, by=personas.promoter)
+    wait_for(lambda: MatchEvent.objects.filter(match__card=card).count() >= kill_after_events, what="events")
+    celery_worker.kill()  # SIGKILL to the worker and its pool: no clean shutdown, the task is never acknowledged
+    killed_at = MatchEvent.objects.filter(match__card=card).count()
+    assert Card.objects.get(pk=card.pk).status == CardStatus.LIVE
+    celery_worker.start().wait_ready()
+    # Celery beat would run the sweeper every 30 s; the test runs it once the dead worker's lease has expired.
+    wait_for(lambda: bool(services.stuck_cards()), timeout=30, what="the lease to expire")
+    assert sweep_stuck_cards() == [card.pk]
+    wait_for(lambda: Card.objects.get(pk=card.pk).status == CardStatus.FINISHED, what="the card to finish")
+    assert MatchEvent.objects.filter(match__card=card).count() > killed_at
+    assert_clean_card(card)
