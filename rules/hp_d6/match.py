@@ -15,7 +15,6 @@ from rules.base import EventLog
 from rules.dice import RandomDice
 from rules.errors import SetupError
 from rules.hp_d6 import advanced, knockdown, narration
-from rules.hp_d6.moves import FINISHER_HP, PIN_HP, TAPOUT_ROLLS  # noqa: F401 - re-exported
 from rules.hp_d6.tactics import ACTIONS, Tactics, choose
 
 SECONDS_PER_TURN = 15  # one wrestler's turn; a round (both turns) is 30 seconds of match time
@@ -23,7 +22,7 @@ DEFAULT_TIME_LIMIT = 1800  # 30 minutes, then a time-limit draw
 TIME_LIMIT_MIN = 60
 TIME_LIMIT_MAX = 14400
 ADVANCED_KEYS = ("foreign_objects", "run_ins", "attack_referee")
-STIPULATION_KEYS = ("time_limit", "advanced", "no_dq")
+STIPULATION_KEYS = ("time_limit", "advanced", "no_dq")  # the keys hp-d6 reads; others are ignored
 
 
 def _fast_draws(rng):
@@ -201,7 +200,6 @@ class Match:
         self.referee_turns = 0  # turns until he is back (down) or a replacement arrives (out)
         self.log = EventLog(dice, self.snapshot, seed=seed)
         self.events = []
-        self.seq = 0  # quiet mode's event counter
         self.turn_number = 0
         if loud:
             self.roll = self._roll_loud
@@ -266,9 +264,6 @@ class Match:
         raise MatchEnded
 
     # --- helpers used by every move ----------------------------------------------------------
-    def other(self, wrestler):
-        return self.w[1 - wrestler.side]
-
     def dq_possible(self):
         return self.referee == "up" and not self.no_dq
 

@@ -57,6 +57,9 @@ def test_every_match_ends_with_one_result_and_gapless_seq(case):
     assert result["clock"] <= setup.stipulation.get("time_limit", 1800)
     clocks = [e["clock"] for e in events]
     assert clocks == sorted(clocks)
+    for e in events:  # one sentence for the fans, and actors/targets are sides
+        assert isinstance(e["text"], str) and e["text"].strip()
+        assert e["actor"] in (None, 0, 1) and e["target"] in (None, 0, 1)
 
 
 @settings(max_examples=300, deadline=None)
