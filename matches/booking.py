@@ -103,6 +103,17 @@ def check_match(card, spec, *, match_id=None):
     wrestlers = {w.pk: w for w in Wrestler.objects.filter(pk__in=ids, promotion=promotion)}
     if len(wrestlers) != len(ids):
         raise BookingRefused("Every wrestler must be on this promotion's roster.")
+    booked = (
+        MatchParticipant.objects.filter(card=card, wrestler_id__in=ids)
+        .exclude(match_id=match_id)
+        .select_related("wrestler", "match")
+        .order_by("match__order")
+        .first()
+    )
+    if booked is not None:
+        raise BookingRefused(
+            f"{booked.wrestler.ring_name} is already booked on this card (match {booked.match.order})."
+        )
     for wrestler in wrestlers.values():
         if wrestler.approval != Approval.APPROVED:
             raise BookingRefused(f"{wrestler.ring_name} is not approved yet.")

@@ -1,10 +1,251 @@
-from django.shortcuts import get_object_or_404, render
+"""Cards: the list, the public card page with odds, and the card builder (HTMX, and plain forms without JS).
 
-from matches.models import Card
+Every builder request renders the ``#builder`` region for HTMX (``card_edit.html#builder``) or the whole page
+otherwise; refusals answer 422 with the message beside the form."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from matches import booking
+from matches import booking_selectors as selectors
+from matches.booking_forms import SLOTS, CardForm, MatchForm, MoveForm, ReorderForm
+from matches.models import Card, CardStatus, Match
 from promotion.selectors import promotion_access
+from promotion.views import _add_errors
+
+
+def _card(access, pk):
+    card = get_object_or_404(Card.objects.select_related("promotion"), pk=pk, promotion=access.promotion)
+    if card.status == CardStatus.DRAFT and not access.can_book:
+        raise Http404("No such card.")
+    return card
+
+
+def _booker(request, slug):
+    access = promotion_access(request.user, slug)
+    if not access.can_book:
+        raise PermissionDenied("Only promoters and owners book cards.")
+    return access
+
+
+def card_list(request, slug):
+    access = promotion_access(request.user, slug)
+    cards = selectors.cards_of(access.promotion, include_drafts=access.can_book)
+    return render(request, "matches/card_list.html", {"access": access, "promotion": access.promotion, "cards": cards})
+
+
+@login_required
+def card_create(request, slug):
+    access = _booker(request, slug)
+    form = CardForm(request.POST or None, promotion=access.promotion)
+    if request.method == "POST" and form.is_valid():
+        try:
+            card = booking.card_create(promotion=access.promotion, by=request.user, **form.cleaned_data)
+        except ValidationError as exc:
+            _add_errors(form, exc)
+        else:
+            messages.success(request, f"{card.name} created: now book its matches.")
+            return redirect("matches:card-edit", slug, card.pk)
+    context = {"access": access, "promotion": access.promotion, "form": form, "title": "New card"}
+    return render(request, "promotion/form.html", context, status=422 if form.errors else 200)
 
 
 def card_detail(request, slug, pk):
     access = promotion_access(request.user, slug)
-    card = get_object_or_404(Card, pk=pk, promotion=access.promotion)
-    return render(request, "matches/card.html", {"access": access, "promotion": access.promotion, "card": card})
+    card = _card(access, pk)
+    matches = selectors.lineup(card)
+    for match in matches:
+        match.sides = selectors.sides_of(match)
+        match.odds = selectors.match_odds(match, compute=False)
+    context = {"access": access, "promotion": access.promotion, "card": card, "matches": matches}
+    return render(request, "matches/card.html", context)
+
+
+def match_odds(request, slug, pk, mid):
+    access = promotion_access(request.user, slug)
+    card = _card(access, pk)
+    match = get_object_or_404(Match.objects.select_related("card__promotion", "referee"), pk=mid, card=card)
+    context = {"match": match, "odds": selectors.match_odds(match), "promotion": access.promotion, "card": card}
+    return render(request, "matches/card.html#odds", context)
+
+
+# --- the builder --------------------------------------------------------------------------------
+
+
+def _builder(
+    request, access, card, *, form=None, editing=None, refused=None, warnings=(), notice="", card_form=None, status=200
+):
+    if form is None:
+        form = MatchForm(promotion=access.promotion, initial=MatchForm.initial_for(editing) if editing else None)
+    matches = selectors.lineup(card)
+    for match in matches:
+        match.sides = selectors.sides_of(match)
+    context = {
+        "access": access,
+        "promotion": access.promotion,
+        "card": card,
+        "matches": matches,
+        "form": form,
+        "editing": editing,
+        "refused": refused,
+        "warnings": warnings,
+        "notice": notice,
+        "wrestlers": selectors.bookable_wrestlers(access.promotion),
+        "card_form": card_form or CardForm(instance=card, promotion=access.promotion),
+    }
+    template = "matches/card_edit.html#builder" if request.htmx else "matches/card_edit.html"
+    return render(request, template, context, status=status)
+
+
+def _done(request, access, card, notice, warnings=()):
+    """After a successful write: HTMX gets the fresh builder, a plain form a redirect (POST/redirect/GET)."""
+    if request.htmx:
+        return _builder(request, access, card, notice=notice, warnings=warnings)
+    messages.success(request, notice)
+    for warning in warnings:
+        messages.warning(request, warning)
+    return redirect("matches:card-edit", access.promotion.slug, card.pk)
+
+
+@login_required
+def card_edit(request, slug, pk):
+    access = _booker(request, slug)
+    card = _card(access, pk)
+    if not card.is_editable:
+        messages.info(request, f"{card.name} is {card.get_status_display().lower()}: its line-up is final.")
+        return redirect(card)
+    if request.method != "POST":
+        return _builder(request, access, card)
+    form = CardForm(request.POST, instance=card, promotion=access.promotion)
+    if form.is_valid():
+        try:
+            card = booking.card_update(card=card, by=request.user, **form.cleaned_data)
+        except ValidationError as exc:
+            _add_errors(form, exc)
+        else:
+            messages.success(request, "Card details saved.")
+            return redirect("matches:card-edit", slug, card.pk)
+    return _builder(request, access, card, card_form=form, status=422)
+
+
+def _save_match(request, access, card, editing=None):
+    form = MatchForm(request.POST, promotion=access.promotion)
+    if not form.is_valid():
+        return _builder(request, access, card, form=form, editing=editing, status=422)
+    try:
+        if editing is None:
+            match, warnings = booking.match_add(card=card, by=request.user, spec=form.spec())
+        else:
+            match, warnings = booking.match_update(match=editing, by=request.user, spec=form.spec())
+    except booking.BookingRefused as exc:
+        refused = " ".join(exc.messages)
+        return _builder(request, access, card, form=form, editing=editing, refused=refused, status=422)
+    verb = "booked" if editing is None else "updated"
+    return _done(request, access, card, f"Match {match.order} {verb}.", warnings)
+
+
+@login_required
+@require_POST
+def match_add(request, slug, pk):
+    access = _booker(request, slug)
+    return _save_match(request, access, _card(access, pk))
+
+
+def _match(card, mid):
+    return get_object_or_404(Match.objects.select_related("card__promotion"), pk=mid, card=card)
+
+
+@login_required
+def match_edit(request, slug, pk, mid):
+    access = _booker(request, slug)
+    card = _card(access, pk)
+    match = _match(card, mid)
+    if request.method != "POST":
+        return _builder(request, access, card, editing=match)
+    return _save_match(request, access, card, editing=match)
+
+
+def _refused(request, access, card, exc):
+    return _builder(request, access, card, refused=" ".join(exc.messages), status=422)
+
+
+@login_required
+@require_POST
+def match_move(request, slug, pk, mid):
+    access = _booker(request, slug)
+    card = _card(access, pk)
+    match = _match(card, mid)
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        return _builder(request, access, card, refused="Move a match up or down.", status=422)
+    try:
+        booking.match_move(match=match, by=request.user, delta=form.delta)
+    except booking.BookingRefused as exc:
+        return _refused(request, access, card, exc)
+    return _done(request, access, card, f"Moved {form.cleaned_data['direction']}.")
+
+
+@login_required
+@require_POST
+def match_remove(request, slug, pk, mid):
+    access = _booker(request, slug)
+    card = _card(access, pk)
+    match = _match(card, mid)
+    try:
+        booking.match_remove(match=match, by=request.user)
+    except booking.BookingRefused as exc:
+        return _refused(request, access, card, exc)
+    return _done(request, access, card, f"Match {match.order} removed.")
+
+
+@login_required
+@require_POST
+def card_reorder(request, slug, pk):
+    access = _booker(request, slug)
+    card = _card(access, pk)
+    form = ReorderForm(request.POST)
+    if not form.is_valid():
+        return _builder(request, access, card, refused=" ".join(form.errors["order"]), status=422)
+    try:
+        booking.card_reorder(card=card, by=request.user, ordered_ids=form.cleaned_data["order"])
+    except booking.BookingRefused as exc:
+        return _refused(request, access, card, exc)
+    return _done(request, access, card, "New order saved.")
+
+
+@login_required
+@require_POST
+def card_book(request, slug, pk):
+    access = _booker(request, slug)
+    card = _card(access, pk)
+    try:
+        card = booking.card_mark_booked(card=card, by=request.user)
+    except booking.BookingRefused as exc:
+        if request.htmx:
+            return _refused(request, access, card, exc)
+        messages.error(request, " ".join(exc.messages))
+        return redirect("matches:card-edit", slug, card.pk) if card.is_editable else redirect(card)
+    messages.success(request, f"{card.name} is booked.")
+    return redirect(card)
+
+
+@login_required
+def wrestler_search(request, slug):
+    """Type-ahead for the wrestler pickers: ``<option>``s of matching approved wrestlers."""
+    access = _booker(request, slug)
+    q = request.GET.get("q", "").strip()[:60].replace("\x00", "")
+    slot = request.GET.get("slot", "")
+    selected = request.GET.get(slot, "") if slot in SLOTS else ""
+    selected = int(selected) if selected.isascii() and selected.isdigit() and len(selected) < 10 else None
+    wrestlers = selectors.bookable_wrestlers(access.promotion, q=q, limit=selectors.PICKER_LIMIT)
+    if selected not in [w.pk for w in wrestlers]:
+        chosen = [w for w in selectors.bookable_wrestlers(access.promotion) if w.pk == selected]
+        if chosen and not q:
+            wrestlers = chosen + wrestlers  # an empty search keeps the current choice
+        else:
+            selected = wrestlers[0].pk if q and wrestlers else None  # typing picks the first match
+    return render(request, "matches/_wrestler_options.html", {"wrestlers": wrestlers, "selected": selected})

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from promotion import views
+from promotion import views, views_league
 
 app_name = "promotion"
 
@@ -15,6 +15,15 @@ urlpatterns = [
     path("<slug:slug>/members/<int:pk>/approve/", views.member_approve, name="member-approve"),
     path("<slug:slug>/members/<int:pk>/remove/", views.member_remove, name="member-remove"),
     path("<slug:slug>/members/invite-link/", views.regenerate_invite, name="regenerate-invite"),
+    path("<slug:slug>/referees/", views_league.referee_list, name="referees"),
+    path("<slug:slug>/referees/new/", views_league.referee_create, name="referee-create"),
+    path("<slug:slug>/referees/<int:pk>/edit/", views_league.referee_edit, name="referee-edit"),
+    path("<slug:slug>/titles/", views_league.title_list, name="titles"),
+    path("<slug:slug>/titles/new/", views_league.title_create, name="title-create"),
+    path("<slug:slug>/titles/<int:pk>/", views_league.title_detail, name="title"),
+    path("<slug:slug>/titles/<int:pk>/edit/", views_league.title_edit, name="title-edit"),
+    path("<slug:slug>/titles/<int:pk>/vacate/", views_league.title_vacate, name="title-vacate"),
+    path("<slug:slug>/titles/<int:pk>/award/", views_league.title_award, name="title-award"),
     path("<slug:slug>/join/", views.join_request, name="join-request"),
     path("<slug:slug>/join/<str:token>/", views.join_by_link, name="join-link"),
 ]

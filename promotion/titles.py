@@ -1,0 +1,179 @@
+"""Referees and titles: the writes (``<entity>_<action>``) and the reads their pages need.
+
+Lineage is derived from results: ``matches.services`` opens and closes reigns at the final bell. The only
+hand-made changes are the owner's two league-setup actions, :func:`title_vacate` and :func:`title_award`.
+"""
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Max, Prefetch
+
+from promotion.models import Division, Referee, ReignEnd, Role, Title, TitleReign
+from promotion.services import membership_for
+from roster.models import Approval, Wrestler, WrestlerStatus
+
+AWARDED = "awarded"
+REFEREE_FIELDS = ("name", "skill", "sav", "warning_limit")
+TITLE_FIELDS = ("name", "division", "is_active", "defense_interval_weeks")
+
+
+class TitleRefused(ValidationError):
+    """A title action the league's rules refuse; the message says why."""
+
+
+def _require(promotion, user, role, what):
+    membership = membership_for(promotion, user)
+    if membership is None or not membership.has_role(role):
+        raise PermissionDenied(f"Only {what} of {promotion.name} may do that.")
+    return membership
+
+
+def _unique_error(model_name, name):
+    return ValidationError({"name": f"{model_name} called {name!r} already exists in this promotion."})
+
+
+def _save_named(obj, model_name):
+    obj.full_clean()
+    try:
+        with transaction.atomic():
+            obj.save()
+    except IntegrityError:
+        raise _unique_error(model_name, obj.name) from None
+    return obj
+
+
+# --- referees -----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def referee_create(*, promotion, by, name, skill=12, sav=10, warning_limit=3) -> Referee:
+    _require(promotion, by, Role.PROMOTER, "promoters and owners")
+    referee = Referee(promotion=promotion, name=name, skill=skill, sav=sav, warning_limit=warning_limit)
+    return _save_named(referee, "A referee")
+
+
+@transaction.atomic
+def referee_update(*, referee, by, **fields) -> Referee:
+    _require(referee.promotion, by, Role.PROMOTER, "promoters and owners")
+    referee = Referee.objects.select_for_update().get(pk=referee.pk)
+    for key, value in fields.items():
+        if key not in REFEREE_FIELDS:
+            raise TypeError(f"unknown referee field {key}")
+        setattr(referee, key, value)
+    return _save_named(referee, "A referee")
+
+
+# --- titles -------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def title_create(*, promotion, by, name, division=Division.SINGLES, is_active=True, defense_interval_weeks=None):
+    _require(promotion, by, Role.PROMOTER, "promoters and owners")
+    title = Title(
+        promotion=promotion,
+        name=name,
+        division=division,
+        is_active=is_active,
+        defense_interval_weeks=defense_interval_weeks,
+    )
+    return _save_named(title, "A title")
+
+
+@transaction.atomic
+def title_update(*, title, by, **fields) -> Title:
+    _require(title.promotion, by, Role.PROMOTER, "promoters and owners")
+    title = Title.objects.select_for_update().select_related("promotion").get(pk=title.pk)
+    if "division" in fields and fields["division"] != title.division and title.reigns.exists():
+        raise ValidationError({"division": "The division is fixed once the title has a history."})
+    for key, value in fields.items():
+        if key not in TITLE_FIELDS:
+            raise TypeError(f"unknown title field {key}")
+        setattr(title, key, value)
+    return _save_named(title, "A title")
+
+
+def current_reign(title):
+    return TitleReign.objects.filter(title=title, is_current=True).prefetch_related("holders").first()
+
+
+@transaction.atomic
+def title_vacate(*, title, by, reason) -> TitleReign:
+    """Close the current reign: end=vacated, with the owner's reason."""
+    _require(title.promotion, by, Role.OWNER, "owners")
+    title = Title.objects.select_for_update().select_related("promotion").get(pk=title.pk)
+    reason = (reason or "").strip()
+    if not reason:
+        raise TitleRefused("Say why the title is vacated.")
+    if len(reason) > 200:
+        raise TitleRefused("Keep the reason under 200 characters.")
+    reign = TitleReign.objects.select_for_update().filter(title=title, is_current=True).first()
+    if reign is None:
+        raise TitleRefused(f"The {title.name} is already vacant.")
+    reign.is_current = False
+    reign.ended_week = title.promotion.current_week
+    reign.end = ReignEnd.VACATED
+    reign.end_reason = reason
+    reign.full_clean()
+    reign.save()
+    return reign
+
+
+@transaction.atomic
+def title_award(*, title, by, wrestler_ids) -> TitleReign:
+    """Open a reign for a vacant title without a match (setting up a league): won_method "awarded"."""
+    _require(title.promotion, by, Role.OWNER, "owners")
+    title = Title.objects.select_for_update().select_related("promotion").get(pk=title.pk)
+    promotion = title.promotion
+    if not title.is_active:
+        raise TitleRefused(f"The {title.name} is retired.")
+    size = 2 if title.division == Division.TAG else 1
+    ids = [int(i) for i in wrestler_ids if i]
+    if len(ids) != size or len(set(ids)) != size:
+        who = "two different wrestlers" if size == 2 else "one wrestler"
+        raise TitleRefused(f"The {title.name} is awarded to {who}.")
+    wrestlers = list(Wrestler.objects.filter(pk__in=ids, promotion=promotion).order_by("ring_name"))
+    if len(wrestlers) != size:
+        raise TitleRefused("Every champion must be on this promotion's roster.")
+    for wrestler in wrestlers:
+        if wrestler.approval != Approval.APPROVED:
+            raise TitleRefused(f"{wrestler.ring_name} is not approved yet.")
+        if wrestler.status == WrestlerStatus.RETIRED:
+            raise TitleRefused(f"{wrestler.ring_name} is retired.")
+    if TitleReign.objects.filter(title=title, is_current=True).exists():
+        raise TitleRefused(f"The {title.name} has a champion: vacate it first.")
+    number = (TitleReign.objects.filter(title=title).aggregate(n=Max("number"))["n"] or 0) + 1
+    try:
+        with transaction.atomic():
+            reign = TitleReign.objects.create(
+                title=title, number=number, won_week=promotion.current_week, won_method=AWARDED, is_current=True
+            )
+    except IntegrityError:  # another owner awarded it in the same instant
+        raise TitleRefused(f"The {title.name} has a champion: vacate it first.") from None
+    reign.holders.set(wrestlers)
+    return reign
+
+
+# --- reads --------------------------------------------------------------------------------------
+
+
+def referees_of(promotion):
+    return Referee.objects.filter(promotion=promotion).order_by("name")
+
+
+def titles_of(promotion, *, active_only=False):
+    """Titles with their current reign (``title.current`` is a list of 0 or 1 reigns, holders prefetched)."""
+    qs = Title.objects.filter(promotion=promotion)
+    if active_only:
+        qs = qs.filter(is_active=True)
+    current = TitleReign.objects.filter(is_current=True).prefetch_related("holders")
+    return qs.prefetch_related(Prefetch("reigns", queryset=current, to_attr="current")).order_by("division", "name")
+
+
+def title_lineage(title):
+    """Every reign, newest first, with holders and the matches that opened and closed it."""
+    return (
+        TitleReign.objects.filter(title=title)
+        .prefetch_related("holders")
+        .select_related("won_match__card", "lost_match__card")
+        .order_by("-number")
+    )
