@@ -66,11 +66,11 @@ def conceal(f, obj, ok):
     return f"The referee finds a {obj} on {f.name} before the bell and takes it away."
 
 
-def positioning(a, plan):
+def positioning(a, plan, was_perched=""):
     bits = []
     if plan.draw:
         bits.append(f"pulls a {plan.draw} from his tights")
-    if plan.grab:
+    if plan.grab and plan.grab != "Own Boot":
         bits.append(f"grabs a {plan.grab} from ringside")
     if plan.perch == "rope3":
         bits.append("climbs to the top rope")
@@ -78,8 +78,12 @@ def positioning(a, plan):
         bits.append("springs onto the ropes")
     elif plan.perch == "apron":
         bits.append("steps out to the apron")
+    elif plan.perch == "" and was_perched:
+        bits.append("climbs down")
     elif plan.run:
         bits.append("hits the ropes")
+    elif plan.grab == "Own Boot":
+        bits.append("pulls off his boot")
     elif plan.square is not None and not in_ring(plan.square) and plan.kind != "move":
         bits.append("follows him to the floor")
     elif plan.square is not None and plan.kind == "move" and in_ring(plan.square):
@@ -89,6 +93,12 @@ def positioning(a, plan):
     if not bits:
         bits.append("repositions")
     return f"{a.name} {' and '.join(bits)}."
+
+
+def placed(a, d, ok, sitting):
+    if not ok:
+        return f"{a.name} tries to set {d.name} up top, but can't get him there."
+    return f"{a.name} {'sits' if sitting else 'stands'} {d.name} on the top turnbuckle!"
 
 
 def recovers(d):

@@ -198,3 +198,38 @@ def climb_plan(fighter, rope=3):
     stand = self_cost(fighter, frozenset(("Facing", "Behind")))[0]
     current = int(fighter.perch[-1]) if fighter.perch.startswith("rope") else 0
     return d + stand + (rope - current), corner
+
+
+def launch_altitude(supporter):
+    """Seed: using another wrestler as a launch point gives an altitude bonus of his HDB + 5 Steps."""
+    return supporter.hdb + 5
+
+
+def place_on_turnbuckle(m, a, d, rope=3, sitting=True):
+    """Seed: 1 AP and a STR check minus his Lift (-1 on the second rope, -2 on the top); both standing
+    in the same corner; a failure loses the AP. Sitting him on a turnbuckle is standing him on the
+    next rope down. Lifting him is exertion (his Lift, never less than 0). Returns True on success."""
+    from rules.arm import damage, narration
+    from rules.arm.checks import check, succeeded
+
+    if KIND[a.square] != "X" or a.square != d.square or not (a.standing and d.standing):
+        return False
+    level = rope - 1 if sitting else rope
+    if level < 1:
+        return False  # "you cannot sit an opponent on the first turnbuckle"
+    spend(a, PLACE_ON_TURNBUCKLE)
+    mods = a.check_mods("STR")
+    if d.lift:
+        mods.append(("his Lift", -d.lift))
+    if level >= 2:
+        mods.append((f"rope {level}", -(level - 1)))
+    rec = check(m.dice, mods, "set him on the turnbuckle", a.idx)
+    ok = succeeded(rec)
+    if ok:
+        d.perch = f"rope{level}"
+        d.cornered = ""
+        old = damage.add(a, max(0, d.lift - (2 if "Style: Powerhouse" in a.merits else 0)))
+    m.emit("position", narration.placed(a, d, ok, sitting), actor=a.idx, target=d.idx, success=ok)
+    if ok:
+        damage.after(m, a, old, "lifting him", 1)
+    return ok

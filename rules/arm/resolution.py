@@ -46,6 +46,7 @@ def execute_positioning(m, a, plan):
     cost = plan.cost
     if cost:
         positioning.spend(a, cost)
+    was_perched = a.perch
     moved = False
     if plan.position and plan.position != a.position:
         a.position = plan.position
@@ -67,7 +68,7 @@ def execute_positioning(m, a, plan):
         a.weapon = plan.grab
         moved = True
     if moved or cost:
-        m.emit("position", narration.positioning(a, plan), actor=a.idx, ap_spent=cost, shortfall=a.deficit)
+        m.emit("position", narration.positioning(a, plan, was_perched), actor=a.idx, ap_spent=cost, shortfall=a.deficit)
 
 
 def _note_attempt(m, a, entry):
@@ -296,8 +297,7 @@ def perform(m, a, d, entry, plan, roll, countered=None):
     if man.flags and ("FLYING" in man.props or "SPRINGBOARD" in man.props or "OUTSIDE" in man.props):
         a.square = d.square
     a.perch = ""
-    if d.perch and "SUPER" in man.props:
-        d.perch = ""
+    d.perch = ""  # whatever he was standing or sitting on, he is off it now
     if a_after:
         a.position = a_after
     if d_after and not knocked_back:
@@ -341,7 +341,7 @@ def perform(m, a, d, entry, plan, roll, countered=None):
         d.blinded = 1 + (dealt if man.base == "Powder" else 1)
     if entry.move.flags and "Spinning" in man.flags:
         a.spot += 1
-    if plan.opts and plan.opts.get("flair"):
+    if plan.flair:
         a.spot += 1
     if over or is_outside(d.square):
         referee.start_count(m, d, "ring_out")

@@ -478,6 +478,14 @@ def _random_sheet(rng):
         picks = rng.sample(options, min(len(options), max(1, cap - 1)))
         for m in sorted(picks, key=lambda m: m.number):
             arsenal.append({"maneuver": m.name})
+    flagged_moves = [("Elbow Drop", ["Flying"]), ("Body Press", ["Flying"]), ("Vertical Suplex", ["Super"]),
+                     ("Clothesline", ["Running"]), ("German Suplex", ["Bridging"]), ("Leg Drop", ["Flying"]),
+                     ("Splash", ["Flying"]), ("Moonsault", ["Flying"]), ("Big Boot", ["Running"])]
+    base, flags = rng.choice(flagged_moves)
+    cls = BASE_MANEUVERS[base].cls
+    used = sum(1 for r in arsenal if entry_class(r) == cls)
+    if used < arsenal_capacity(attrs[cls], flaws):
+        arsenal.append({"maneuver": base, "flags": flags})
     defenses = [d for d in DEFENSES.values() if d.name not in ("Lunge Tag", "Lunge Escape")]
     d = rng.choice(defenses)
     if arsenal_capacity(attrs[d.cls], flaws) > sum(1 for r in arsenal if entry_class(r) == d.cls):

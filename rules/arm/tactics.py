@@ -27,7 +27,7 @@ from rules.arm.positioning import (
     shift_cost,
     spend,
 )
-from rules.arm.tables import FOREIGN_OBJECTS, GRAB_OBJECT_AP, STUN_CODES
+from rules.arm.tables import BOOT_AP, FOREIGN_OBJECTS, GRAB_OBJECT_AP, STUN_CODES
 
 APRON = frozenset({"="})
 CORNER = frozenset({"X"})
@@ -51,7 +51,7 @@ class Plan:
     """What the attacker will do this round: the maneuver and the self-positioning it needs."""
 
     __slots__ = ("kind", "entry", "cost", "position", "square", "perch", "run", "draw", "grab", "opts",
-                 "unopposed", "alt", "sc", "over_top", "resthold", "score")
+                 "unopposed", "alt", "sc", "over_top", "resthold", "score", "flair")
 
     def __init__(self, kind="attack", entry=None):
         self.kind = kind
@@ -70,6 +70,7 @@ class Plan:
         self.over_top = False
         self.resthold = False
         self.score = 0.0
+        self.flair = False
 
 
 def cheat(m, f):
@@ -96,6 +97,8 @@ def _has_weapon_source(m, a):
             return obj
     if not in_ring(a.square) and m.ringside_objects:
         return "ringside"
+    if cheat(m, a) >= 0.6:
+        return "boot"  # seed: any wrestler can take off a boot to use it (3 AP)
     return ""
 
 
@@ -126,6 +129,9 @@ def build(m, a, d, entry, positioning=True):
         if src == "ringside":
             p.grab = m.ringside_objects[0]
             p.cost += GRAB_OBJECT_AP
+        elif src == "boot":
+            p.grab = "Own Boot"
+            p.cost += BOOT_AP
         elif src != "hand":
             p.draw = src
             p.cost += 2
@@ -179,7 +185,13 @@ def build(m, a, d, entry, positioning=True):
         if not positioning:
             p.cost = 0
         return p
-    # ordinary maneuvers: come to him, take the position
+    # ordinary maneuvers: come to him, take the position (climbing down first if perched)
+    if a.perch:
+        p.cost += 1
+        p.perch = ""
+    if "SUPER" in props and KIND[a.square] != "X":
+        p.cost += distance(a.square, d.square)
+        p.square = d.square
     dist = distance(a.square, d.square)
     if a_in != d_in or dist > 1:
         p.square = d.square
@@ -216,6 +228,15 @@ def build(m, a, d, entry, positioning=True):
         return None
     if a.policy.ambush_pending:
         p.unopposed = True
+    if positioning and a.alignment == "face" and (entry.finisher or man.level >= 3):
+        showman = "Style: Showman" in a.merits
+        if showman or a.policy.aggression >= 0.7:
+            p.flair = True  # a flourish for the fans: -1 (none for a Showman), +1 spot bonus
+            if not showman:
+                p.opts = dict(p.opts or {}, flair=-1)
+    if (positioning and entry.finisher and a.level >= 3 and d.level >= 3 and a.policy.aggression >= 0.5
+            and estimate(m, a, d, entry) < 10):
+        p.opts = dict(p.opts or {}, desperation=2)  # push through the pain: +2, 2 + Level to himself
     return p
 
 
@@ -273,6 +294,8 @@ def score(m, a, d, entry, p):
         if "OBJ" in man.props or man.base in ("Fire Tab", "Powder"):
             value += -8 if (m.ref.watching and not m.ref.no_dq) else 4
     value += pol.aggression * man.level * 0.3 * pr
+    if a.perch and "FLYING" in man.props:
+        value += 3.0  # he climbed up there to fly
     if not entry.known:
         value -= 0.3
     return value
@@ -416,7 +439,7 @@ def combo_next(m, a, d):
     best = None
     for i, entry in enumerate(a.attacks):
         man = entry.move
-        if man.cls != "BRA" or man.type != "Strike":
+        if man.cls != "BRA" or man.type != "Strike" or man.flags or man.high_risk:
             continue
         p = build(m, a, d, entry, positioning=False)
         if p is None:
@@ -461,6 +484,33 @@ def after_maneuver(m, a, d, entry, ap):
                 _moved(m, a, d, "slides back into the ring")
         a.ap = ap
         return
+    # a high flyer climbs while his man is down, to fly next round
+    flyers = [e for e in a.attacks if "FLYING" in e.move.props and "OUTSIDE" not in e.move.props
+              and any(d.position in dset for _aset, dset in e.move.req)]
+    flew_last = any(e.label == a.last_attempt for e in flyers)
+    if flyers and not flew_last and d.fallen and in_ring(d.square) and a.policy.risk >= 0.3 and not a.perch:
+        cost, corner = climb_plan(a, 3)
+        if cost <= ap and distance(corner, d.square) <= 3:
+            ap -= cost
+            a.square, a.position, a.perch = corner, "Facing", "rope3"
+            a.ap = ap
+            _moved(m, a, d, "heads up to the top rope")
+            return
+    # a Super maneuver: take him to the corner and set him up top
+    supers = [e for e in a.attacks if "SUPER" in e.move.props]
+    if supers and d.standing and in_ring(d.square) and not d.perch:
+        corner, dist = nearest_cached(d.square, CORNER)
+        if ap >= 2 * dist + 1:
+            if dist:
+                ap -= 2 * dist
+                d.square = a.square = corner
+                _moved(m, a, d, "drags him to the corner")
+            a.ap = ap
+            from rules.arm.positioning import place_on_turnbuckle
+
+            while a.ap >= 1 and not d.perch:
+                place_on_turnbuckle(m, a, d, rope=3)
+            return
     # lift a fallen opponent when his standing moves are better
     if d.fallen and ap >= 2 and _prefers_standing(m, a, d):
         d.position = "Bent"

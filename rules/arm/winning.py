@@ -313,6 +313,8 @@ def arm_drop(m, victim):
 def unconscious_upkeep(m):
     """P-ARM-21: at the end of each round an unconscious wrestler may be noticed by the referee (KO),
     or come round with a STA check."""
+    if all(f.unconscious for f in m.fighters) and m.ref.watching:
+        m.draw("neither wrestler able to continue")
     for f in m.fighters:
         if not f.unconscious:
             continue

@@ -77,3 +77,30 @@ def test_flying_range_penalty(dist, steps, penalty):
 
 def test_heights_in_steps():
     assert pos.ROPE_STEPS == {1: 1, 2: 2, 3: 3} and pos.APRON_STEPS == 2 and pos.RAILING_STEPS == 2
+
+
+def test_launching_off_another_wrestler_is_his_hdb_plus_five():
+    m = match()
+    assert pos.launch_altitude(m.fighters[1]) == 2 + 5  # 6'0": HDB +2
+
+
+def test_setting_him_on_the_turnbuckle_is_a_str_check_minus_his_lift_and_exertion():
+    from .helpers import sheet
+
+    m = match([12, 8], b=sheet("Bruiser", alignment="heel", weight=250))  # Lift +1
+    a, d = m.fighters
+    a.square = d.square = SQUARE_AT["d4"]
+    a.ap = 3
+    assert not pos.place_on_turnbuckle(m, a, d, rope=3)  # sits on the top = stands on rope 2: -1
+    assert pos.place_on_turnbuckle(m, a, d, rope=3)
+    rec = m.events[0]["rolls"][0]
+    assert rec["need"] == 10 - 1 - 1 and a.ap == 1
+    assert d.perch == "rope2" and a.damage == 1  # exertion: his Lift
+
+
+def test_both_must_stand_in_the_same_corner_and_nobody_sits_on_the_first_rope():
+    m = match([])
+    a, d = m.fighters
+    assert not pos.place_on_turnbuckle(m, a, d)  # not in a corner
+    a.square = d.square = SQUARE_AT["d4"]
+    assert not pos.place_on_turnbuckle(m, a, d, rope=1)

@@ -215,7 +215,7 @@ def test_own_weardown_warning_shortfall_blinded_and_flair():
 def test_desperation_self_damage_is_x_plus_level_and_flair_earns_a_spot(no_counters):
     m = match([3])
     a, d = m.fighters
-    resolution.attempt(m, a, d, plan(entry(a, "Body Slam"), opts={"desperation": 3, "flair": -1}))
+    resolution.attempt(m, a, d, plan(entry(a, "Body Slam"), opts={"desperation": 3, "flair": -1}, flair=True))
     assert a.damage == 3 + 1 and a.spot == 1
 
 
@@ -310,3 +310,32 @@ def test_a_bra_combo_chains_in_the_same_round(no_counters, monkeypatch):
     kicks = [e for e in m.events if e["type"] == "maneuver"]
     assert len(kicks) == 2 and mods_of(kicks[1]["rolls"], "Kick")["BRA chain"] == 2
     assert m.log.clock == 0 and m.attacker is d  # the third Kick missed
+
+
+def test_a_cheating_heel_with_nothing_else_takes_off_his_boot():
+    heel = sheet("Bruiser", alignment="heel", arsenal=["Kick"], tactics={"cheating": 0.8})
+    m = match([], a=heel, b=sheet("Ace"))
+    a, d = m.fighters
+    p = tactics.build(m, a, d, entry(a, "Foreign Object Smash"))
+    assert p.grab == "Own Boot" and p.cost == 3
+
+
+def test_faces_add_flair_to_big_moves_and_gamble_with_desperation():
+    face = sheet("Ace", arsenal=["Kick", "Piledriver"], finisher="Piledriver", tactics={"aggression": 0.8})
+    m = match([], a=face)
+    a, d = m.fighters
+    d.position = "Bent"
+    a.level = d.level = 3
+    p = tactics.build(m, a, d, entry(a, "Piledriver"))
+    assert p.flair and p.opts["flair"] == -1 and p.opts["desperation"] == 2
+
+
+def test_a_high_flyer_climbs_while_his_man_is_down_and_flies_next_round():
+    flyer = sheet("Ace", arsenal=["Kick", {"maneuver": "Elbow Drop", "flags": ["Flying"]}], tactics={"risk": 0.8})
+    m = match([], a=flyer)
+    a, d = m.fighters
+    d.position = "Prone"
+    tactics.after_maneuver(m, a, d, entry(a, "Kick"), 6)
+    assert a.perch == "rope3"
+    p = tactics.build(m, a, d, entry(a, "Flying Elbow Drop"), positioning=False)
+    assert p is not None and p.alt == 3

@@ -274,3 +274,12 @@ def test_engineered_results_cost_the_engineers_a_loss_in_prestige():
     assert res["winner"] == 1 and res["method"] == "pinfall" and res["engineered"]["by"] == [0]
     loser = res["prestige"][0]
     assert loser["change"] == -20 and {"name": "engineered result", "amount": -10} in loser["detail"]
+
+
+def test_neither_able_to_continue_is_a_draw():
+    m = match([])
+    for f in m.fighters:
+        f.unconscious = True
+    with pytest.raises(MatchOver):
+        winning.unconscious_upkeep(m)
+    assert m.result["method"] == "draw" and m.result["reason"] == "neither wrestler able to continue"
