@@ -11,6 +11,8 @@ A ``Match`` runs in one of two modes that roll exactly the same dice in the same
   counter advances, so the final result event is byte-identical to the loud one.
 """
 
+import random
+
 from rules.base import EventLog
 from rules.dice import RandomDice
 from rules.errors import SetupError
@@ -60,14 +62,22 @@ def _fast_draws(rng):
     return d6, dn, opposed
 
 
-def _check_fast_draws():
-    import random
+def _rng_of(dice):
+    """The ``random.Random`` behind a core ``RandomDice``, or None (then quiet mode uses ``dice._draw``)."""
+    rng = getattr(dice, "_rng", None) if type(dice) is RandomDice else None
+    return rng if isinstance(rng, random.Random) else None
 
-    slow, fast = random.Random(20261130), random.Random(20261130)
+
+def _check_fast_draws():
+    """Do the fast draws give what ``RandomDice`` itself gives? (checked once, at import)"""
+    slow = RandomDice(20261130)
+    fast = _rng_of(RandomDice(20261130))
+    if fast is None:
+        return False
     d6, dn, opposed = _fast_draws(fast)
     sizes = (6, 6, 2, 6, 13, 6, 31, 6, 64, 6, 7, 100)
-    same = all(slow.randint(1, n) == (d6() if n == 6 else dn(n)) for n in sizes * 50)
-    return same and all((slow.randint(1, 6), slow.randint(1, 6)) == opposed(None, None, None) for _ in range(100))
+    same = all(slow._draw(n) == (d6() if n == 6 else dn(n)) for n in sizes * 50)
+    return same and all((slow._draw(6), slow._draw(6)) == opposed(None, None, None) for _ in range(100))
 
 
 FAST_DICE = _check_fast_draws()
@@ -204,8 +214,9 @@ class Match:
         if loud:
             self.roll = self._roll_loud
         else:
-            if FAST_DICE and type(dice) is RandomDice:
-                d6, dn, opposed = _fast_draws(dice._rng)
+            rng = _rng_of(dice) if FAST_DICE else None
+            if rng is not None:
+                d6, dn, opposed = _fast_draws(rng)
             else:
                 draw = dice._draw
 

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from rules import RandomDice, SetupError, get_ruleset, ruleset_ids
+from rules import RandomDice, ScriptedDice, SetupError, get_ruleset, ruleset_ids
 from rules.hp_d6 import match as match_module
 from tests.rules.hp_d6.helpers import RULESET, play, rolls, scripted, setup, sheet
 
@@ -109,6 +109,14 @@ def test_it_computes_the_same_result_quietly_as_loudly(stipulation):
 
 def test_it_checks_the_fast_dice_against_randint():
     assert match_module.FAST_DICE is True
+
+
+def test_it_computes_the_same_result_quietly_on_scripted_dice():
+    script = [5, 2, 5, 2, 1, 4, 4, 3, 4, 1, 5, 2, 6, 3]
+    s = setup(a=sheet("Ace", hp=10), b=sheet("Bruiser", hp=10))
+    loud = list(RULESET.resolve(s, ScriptedDice(script)))[-1]
+    assert RULESET.outcome(s, ScriptedDice(script)) == loud
+    assert (loud["winner"], loud["method"], loud["seq"]) == (0, "pinfall", 9)
 
 
 def test_it_imports_only_the_standard_library():
