@@ -2,7 +2,10 @@
 
 import io
 import json
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -35,6 +38,15 @@ def test_it_prints_the_example_sheet():
     code, out = _run("example", "hp-d6")
     assert code == 0
     assert json.loads(out) == RULESET.example_sheet()
+
+
+def test_it_runs_as_python_dash_m_rules(sheets):
+    root = Path(__file__).resolve().parents[3]
+    cmd = [sys.executable, "-m", "rules", "resolve", "hp-d6", *sheets, "--seed", "2", "--format", "jsonl"]
+    done = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=root)
+    last = json.loads(done.stdout.splitlines()[-1])
+    assert last["type"] == "result"
+    assert json.loads(done.stdout.splitlines()[0])["seed"] == 2
 
 
 def test_it_prints_a_random_valid_example_sheet_with_a_seed():

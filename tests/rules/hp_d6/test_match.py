@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from collections import Counter
 
 import pytest
 
@@ -128,3 +129,11 @@ def test_it_imports_only_the_standard_library():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_it_gives_mirror_image_wrestlers_even_chances():
+    s = setup(a=RULESET.example_sheet(), b=dict(RULESET.example_sheet(), name="Mirror Harlan"))
+    wins = Counter(RULESET.outcome(s, RandomDice(n), seed=n)["winner"] for n in range(3000))
+    share = wins[0] / (wins[0] + wins[1])
+    assert 0.46 < share < 0.54
+    assert 0 < wins[None] < 300  # some go the distance, not many

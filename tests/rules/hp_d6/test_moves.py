@@ -155,6 +155,19 @@ def test_it_costs_the_attacker_one_hp_when_a_high_risk_move_misses():
     assert b.hp == 20
 
 
+def test_it_lands_misses_and_fails_high_risk_moves_with_the_exact_probabilities():
+    counts = {"hit": 0, "missed": 0, "set-up failed": 0}
+    for script in product(range(1, 7), repeat=4):
+        m = scripted(list(script))
+        a, b = _pair(m)
+        moves.high_risk(m, a, b)
+        counts[m.events[-1]["outcome"]] += 1
+    total = 6**4
+    assert Fraction(counts["hit"], total) == Fraction(15, 36) ** 2
+    assert Fraction(counts["missed"], total) == Fraction(15, 36) * Fraction(21, 36)
+    assert Fraction(counts["set-up failed"], total) == Fraction(21, 36)
+
+
 # --- finishers (W-9, W-10) --------------------------------------------------------------------------
 
 
