@@ -1,0 +1,215 @@
+"""Live pages: the match page, its Server-Sent Events stream (ASGI), the polling fallback, going live."""
+
+import asyncio
+import json
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseStopPolling
+
+from matches import broadcast, selectors, services
+from matches.models import Card, Match, MatchStatus
+from matches.sse import sse_comment, sse_message, sse_response
+from promotion.selectors import promotion_access
+
+KEEPALIVE_SECONDS = 15
+POLL_SECONDS = 1.0
+
+
+def _after(request):
+    """The last event id the viewer has: ``?after=N`` or the ``Last-Event-ID`` header, whichever is later."""
+    values = [request.GET.get("after"), request.headers.get("Last-Event-ID")]
+    after = -1
+    for value in values:
+        try:
+            after = max(after, int(value))
+        except (TypeError, ValueError):
+            continue
+    return after
+
+
+def _aired(match):
+    """Events are public as they are stored (they are stored at the broadcast pace)."""
+    return match.status != MatchStatus.SCHEDULED
+
+
+def match_page(request, slug, pk):
+    access = promotion_access(request.user, slug)
+    try:
+        match = selectors.match_for_page(access.promotion, pk)
+    except Match.DoesNotExist:
+        raise Http404("No such match.") from None
+    events = selectors.events_after(match.pk) if _aired(match) else []
+    last = events[-1] if events else None
+    finished = match.status == MatchStatus.FINISHED
+    context = {
+        "access": access,
+        "promotion": access.promotion,
+        "match": match,
+        "events": events,
+        "last_seq": last["seq"] if last else -1,
+        "scoreboard": selectors.scoreboard(last),
+        "ring": selectors.ring(last),
+        "finished": finished,
+        "streaming": not finished and settings.REDIS_URL is not None,
+        "polling": not finished and settings.REDIS_URL is None,
+        "participants": list(match.participants.all()),
+    }
+    if finished:
+        context.update(
+            plot=selectors.damage_plot(events),
+            moments=selectors.key_moments(events),
+            replay=_replay_command(match),
+        )
+    return render(request, "matches/match.html", context)
+
+
+def _replay_command(match):
+    sides = ["side-a.json", "side-b.json"]
+    if match.kind == "tag":
+        sides = ["a1.json,a2.json", "b1.json,b2.json"]
+    return (
+        f"python -m rules resolve {match.card.promotion.ruleset} {' '.join(sides)} --seed {match.seed}"
+        f"{' --match ' + match.kind if match.kind != 'singles' else ''} --format jsonl"
+    )
+
+
+def match_setup_download(request, slug, pk):
+    """The exact setup the engine played (sheets and stipulation), for replaying with the CLI."""
+    access = promotion_access(request.user, slug)
+    match = get_object_or_404(Match, pk=pk, card__promotion=access.promotion)
+    if match.setup is None:
+        raise Http404("This match has not started.")
+    body = json.dumps({"seed": match.seed, **match.setup}, indent=2, ensure_ascii=False)
+    response = HttpResponse(body + "\n", content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="match-{match.pk}-setup.json"'
+    return response
+
+
+def render_line(event):
+    return render_to_string("matches/_event.html", {"event": event})
+
+
+def render_scoreboard(event):
+    return render_to_string(
+        "matches/_scoreboard.html", {"scoreboard": selectors.scoreboard(event), "ring": selectors.ring(event)}
+    )
+
+
+@require_GET
+def match_events(request, slug, pk):
+    """Polling fallback (embedded mode, or no JavaScript EventSource): new lines after ``?after=N``."""
+    access = promotion_access(request.user, slug)
+    match = get_object_or_404(Match, pk=pk, card__promotion=access.promotion)
+    after = _after(request)
+    events = selectors.events_after(match.pk, after) if _aired(match) else []
+    finished = bool(events) and events[-1]["type"] == "result"
+    if not events and match.status == MatchStatus.FINISHED:
+        return HttpResponseStopPolling()
+    response = render(
+        request,
+        "matches/_poll.html",
+        {
+            "events": events,
+            "match": match,
+            "last": events[-1] if events else None,
+            "after": events[-1]["seq"] if events else after,
+            "finished": finished,
+        },
+    )
+    return response
+
+
+async def match_stream(request, slug, pk):
+    """Server-Sent Events: everything after the viewer's last id from the database, then new events as the
+    worker's wake-ups arrive on Redis pub/sub. Ends with an ``end`` event after the result."""
+    if request.method != "GET":
+        return HttpResponse("GET only", status=405)
+    user = await request.auser()
+    try:
+        access = await sync_to_async(promotion_access)(user, slug)
+        match = await Match.objects.aget(pk=pk, card__promotion=access.promotion)
+    except (Http404, Match.DoesNotExist):
+        raise Http404("No such match.") from None
+    after = _after(request)
+    if match.status == MatchStatus.FINISHED:
+        last = await sync_to_async(selectors.events_after)(match.pk, after, 1)
+        if not last:
+            return HttpResponse(status=204)  # nothing more will come: EventSource stops reconnecting
+    return sse_response(_stream(match.pk, after))
+
+
+async def _stream(match_id, after):
+    pubsub = None
+    if settings.REDIS_URL:
+        import redis.asyncio as aioredis
+
+        client = aioredis.from_url(settings.REDIS_URL)
+        pubsub = client.pubsub()
+        await pubsub.subscribe(broadcast.match_channel(match_id))  # subscribe before reading: no lost wake-up
+    try:
+        yield "retry: 2000\n\n"
+        while True:
+            events = await sync_to_async(selectors.events_after)(match_id, after)
+            for event in events:
+                yield sse_message(render_line(event), event="line", id=event["seq"])
+                after = event["seq"]
+            if events:
+                yield sse_message(render_scoreboard(events[-1]), event="scoreboard")
+                if events[-1]["type"] == "result":
+                    yield sse_message(render_to_string("matches/_result.html", {"event": events[-1]}), event="result")
+                    yield sse_message("end", event="end")
+                    return
+            if pubsub is not None:
+                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=KEEPALIVE_SECONDS)
+                if message is None:
+                    yield sse_comment()
+            else:
+                await asyncio.sleep(POLL_SECONDS)
+    finally:
+        if pubsub is not None:
+            await pubsub.aclose()
+            await client.aclose()
+
+
+@login_required
+@require_POST
+def card_go_live(request, slug, pk):
+    access = promotion_access(request.user, slug)
+    if not access.can_book:
+        raise PermissionDenied("Only promoters and owners take a card live.")
+    card = get_object_or_404(Card, pk=pk, promotion=access.promotion)
+    try:
+        card, started = services.card_go_live(card=card, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        if started:
+            messages.success(request, f"{card.name} is live!")
+        else:
+            messages.info(request, f"{card.name} is already {card.get_status_display().lower()}.")
+    return redirect(card)
+
+
+def card_progress(request, slug, pk):
+    """The card while live: match n of N, the current match, results of the matches that have aired."""
+    access = promotion_access(request.user, slug)
+    card = get_object_or_404(Card, pk=pk, promotion=access.promotion)
+    matches = list(card.matches.prefetch_related("participants__wrestler").order_by("order"))
+    done = [m for m in matches if m.status == MatchStatus.FINISHED]
+    current = next((m for m in matches if m.status == MatchStatus.RUNNING), None)
+    response = render(
+        request,
+        "matches/_card_progress.html",
+        {"card": card, "promotion": access.promotion, "matches": matches, "done": done, "current": current},
+    )
+    if card.status == "finished" and request.htmx:
+        response.status_code = HttpResponseStopPolling.status_code
+    return response
