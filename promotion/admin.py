@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from promotion.models import Membership, Promotion
+from promotion.models import Membership, PrestigeEntry, Promotion, Referee, Title, TitleReign
 
 
 class MembershipInline(admin.TabularInline):
@@ -25,3 +25,45 @@ class MembershipAdmin(admin.ModelAdmin):
     list_filter = ["role", "status", "promotion"]
     search_fields = ["user__username", "promotion__name"]
     autocomplete_fields = ["user", "promotion"]
+
+
+@admin.register(Referee)
+class RefereeAdmin(admin.ModelAdmin):
+    list_display = ["name", "promotion", "skill", "sav", "warning_limit"]
+    list_filter = ["promotion"]
+    search_fields = ["name", "promotion__name"]
+    autocomplete_fields = ["promotion"]
+
+
+class TitleReignInline(admin.TabularInline):
+    model = TitleReign
+    extra = 0
+    fields = ["number", "won_week", "won_method", "is_current", "ended_week", "end", "end_reason", "defenses"]
+    show_change_link = True
+
+
+@admin.register(Title)
+class TitleAdmin(admin.ModelAdmin):
+    list_display = ["name", "promotion", "division", "is_active", "defense_interval_weeks"]
+    list_filter = ["promotion", "division", "is_active"]
+    search_fields = ["name", "promotion__name"]
+    autocomplete_fields = ["promotion"]
+    inlines = [TitleReignInline]
+
+
+@admin.register(TitleReign)
+class TitleReignAdmin(admin.ModelAdmin):
+    list_display = ["title", "number", "won_week", "won_method", "is_current", "ended_week", "end", "defenses"]
+    list_filter = ["is_current", "end", "title__promotion"]
+    search_fields = ["title__name", "holders__ring_name"]
+    autocomplete_fields = ["holders"]
+    raw_id_fields = ["won_match", "lost_match"]
+
+
+@admin.register(PrestigeEntry)
+class PrestigeEntryAdmin(admin.ModelAdmin):
+    list_display = ["wrestler", "week", "reason", "prestige", "fame", "match", "created"]
+    list_filter = ["reason", "wrestler__promotion"]
+    search_fields = ["wrestler__ring_name"]
+    raw_id_fields = ["wrestler", "match"]
+    readonly_fields = ["created"]
