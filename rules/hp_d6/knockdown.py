@@ -41,7 +41,7 @@ def get_up(m, w, opp):
         d = dice.roll_record(6, P_GET_UP_OPP, side=opp.side)["value"]
         a = rec["value"]
         rec["modifiers"] = [{"name": "turns not hit", "amount": bonus}] if bonus else []
-        rec["need"] = max(d + 1 - bonus, 1)
+        rec["need"] = min(max(d + 1 - bonus, 1), 6)  # a natural 6 always gets him up
         rec["outcome"] = "success" if a == 6 or a + bonus > d else "failure"
     else:
         d6 = m.d6
