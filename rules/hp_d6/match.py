@@ -19,9 +19,9 @@ from rules.errors import SetupError
 from rules.hp_d6 import advanced, knockdown, narration
 from rules.hp_d6.tactics import ACTIONS, Tactics, choose
 
-SECONDS_PER_TURN = 15  # one wrestler's turn; a round (both turns) is 30 seconds of match time
-DEFAULT_TIME_LIMIT = 1800  # 30 minutes, then a time-limit draw
-TIME_LIMIT_MIN = 60
+SECONDS_PER_TURN = 5  # one wrestler's turn (one move attempt); a round (both turns) is 10 seconds of match time
+DEFAULT_TIME_LIMIT = 1200  # 20 minutes, then a time-limit draw (when the stipulation names none)
+TIME_LIMIT_MIN = 10
 TIME_LIMIT_MAX = 14400
 ADVANCED_KEYS = ("foreign_objects", "run_ins", "attack_referee")
 STIPULATION_KEYS = ("time_limit", "advanced", "no_dq")  # the keys hp-d6 reads; others are ignored

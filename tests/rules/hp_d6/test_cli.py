@@ -121,6 +121,7 @@ def test_it_prints_odds_as_text(sheets):
     [
         (("--option", 'advanced={"chairs": true}'), "advanced.chairs"),
         (("--time-limit", "5"), "time_limit"),
+        (("--time-limit", "99999"), "time_limit"),
         (("--match", "tag"), "tag"),
     ],
 )

@@ -6,6 +6,7 @@ from itertools import product
 import pytest
 
 from rules.hp_d6 import knockdown
+from rules.hp_d6.match import SECONDS_PER_TURN
 from tests.rules.hp_d6.helpers import play, rolls, scripted, sheet, state, types
 
 
@@ -73,7 +74,7 @@ def test_it_counts_the_turns_a_prone_wrestler_is_not_hit_and_starts_again_when_h
         [5, 2, 5, 2, 1, 4, 5, 2, 2, 3, 3, 4, 5, 2, 4, 1],
         a=sheet("Ace"),
         b=sheet("Bruiser"),
-        time_limit=60 * 1,  # two rounds of play then the bell (4 turns x 15 s)
+        time_limit=4 * SECONDS_PER_TURN,  # two rounds of play, then the bell
     )
     by_type = [(e["type"], e.get("outcome"), state(e, 1)["turns_not_hit"]) for e in events]
     assert by_type[:8] == [

@@ -9,6 +9,7 @@ import pytest
 
 from rules import RandomDice, ScriptedDice, SetupError, get_ruleset, ruleset_ids
 from rules.hp_d6 import match as match_module
+from rules.hp_d6.match import SECONDS_PER_TURN
 from tests.rules.hp_d6.helpers import RULESET, play, rolls, scripted, setup, sheet
 
 
@@ -42,7 +43,7 @@ def test_it_rolls_initiative_again_on_a_tie_and_the_higher_goes_first():
 
 def test_it_lets_both_wrestlers_act_each_round_in_initiative_order():
     # round 1: Bruiser first (2-6), then Ace; round 2: Ace first (5-1), then Bruiser; then the time limit.
-    events = play([2, 6, 1, 1, 2, 2, 5, 1, 1, 1, 1, 1], time_limit=60)
+    events = play([2, 6, 1, 1, 2, 2, 5, 1, 1, 1, 1, 1], time_limit=4 * SECONDS_PER_TURN)
     turns = [(e["type"], e["actor"], e["round"]) for e in events]
     assert turns == [
         ("bell", None, 0),
@@ -57,8 +58,8 @@ def test_it_lets_both_wrestlers_act_each_round_in_initiative_order():
 
 
 def test_it_ends_in_a_draw_at_the_time_limit():
-    # every strike roll a tie: nobody ever hits; 60 s = 4 turns = 2 rounds
-    events = play([4, 1, 3, 3, 3, 3] * 2, time_limit=60)
+    # every strike roll a tie: nobody ever hits; 20 s = 4 turns of 5 s = 2 rounds
+    events = play([4, 1, 3, 3, 3, 3] * 2, time_limit=20)
     result = events[-1]
     assert (result["type"], result["winner"], result["method"], result["reason"]) == (
         "result",
@@ -66,19 +67,19 @@ def test_it_ends_in_a_draw_at_the_time_limit():
         "draw",
         "time limit",
     )
-    assert result["clock"] == 60.0
+    assert result["clock"] == 20.0
     assert [e["type"] for e in events].count("strike") == 4
     assert result["rounds"] == 2  # the bell rang before a third round
 
 
-def test_it_defaults_to_a_30_minute_time_limit_at_15_seconds_a_turn():
-    assert match_module.DEFAULT_TIME_LIMIT == 1800
-    assert match_module.SECONDS_PER_TURN == 15
-    events = play([4, 1, 3, 3, 3, 3] * 60)
-    assert (events[-1]["method"], events[-1]["clock"], events[-1]["rounds"]) == ("draw", 1800.0, 60)
+def test_it_defaults_to_a_20_minute_time_limit_at_5_seconds_a_turn():
+    assert match_module.DEFAULT_TIME_LIMIT == 1200
+    assert match_module.SECONDS_PER_TURN == 5
+    events = play([4, 1, 3, 3, 3, 3] * 120)
+    assert (events[-1]["method"], events[-1]["clock"], events[-1]["rounds"]) == ("draw", 1200.0, 120)
 
 
-@pytest.mark.parametrize("limit", [0, 59, 14401, "long", True])
+@pytest.mark.parametrize("limit", [0, 9, 14401, "long", True, [600]])
 def test_it_refuses_a_bad_time_limit(limit):
     with pytest.raises(SetupError):
         setup(time_limit=limit)
@@ -87,7 +88,7 @@ def test_it_refuses_a_bad_time_limit(limit):
 def test_it_puts_the_seed_and_the_rules_in_the_first_event():
     events = list(RULESET.resolve(setup(), RandomDice(7), seed=7))
     bell = events[0]
-    assert (bell["type"], bell["seq"], bell["seed"], bell["time_limit"]) == ("bell", 0, 7, 1800)
+    assert (bell["type"], bell["seq"], bell["seed"], bell["time_limit"]) == ("bell", 0, 7, 1200)
     assert bell["advanced"] == {"foreign_objects": False, "run_ins": False, "attack_referee": False}
 
 

@@ -111,7 +111,7 @@ def test_it_plays_a_whole_short_match_to_a_pinfall():
     ]
     assert [e["seq"] for e in events] == list(range(10))
     assert [e["round"] for e in events] == [0, 1, 1, 1, 2, 2, 2, 2, 2, 2]
-    assert [e["clock"] for e in events] == [0.0, 0.0, 0.0, 15.0, 30.0, 30.0, 30.0, 30.0, 30.0, 30.0]
+    assert [e["clock"] for e in events] == [0.0, 0.0, 0.0, 5.0, 10.0, 10.0, 10.0, 10.0, 10.0, 10.0]
     assert state(events[-1], 1) == {
         "name": "Bruiser",
         "side": 1,

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from rules import RandomDice
 from rules.base import RESULT_METHODS
+from rules.hp_d6.match import DEFAULT_TIME_LIMIT
 from tests.rules.hp_d6.helpers import RULESET
 
 STIPULATIONS = (
@@ -54,7 +55,7 @@ def test_every_match_ends_with_one_result_and_gapless_seq(case):
     assert result["type"] == "result"
     assert result["method"] in RESULT_METHODS
     assert (result["winner"] is None) == (result["method"] == "draw")
-    assert result["clock"] <= setup.stipulation.get("time_limit", 1800)
+    assert result["clock"] <= setup.stipulation.get("time_limit", DEFAULT_TIME_LIMIT)
     clocks = [e["clock"] for e in events]
     assert clocks == sorted(clocks)
     for e in events:  # one sentence for the fans, and actors/targets are sides
