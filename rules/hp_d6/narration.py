@@ -19,12 +19,13 @@ def _hp(w):
 
 def bell(m):
     a, b = m.w
-    limit = int(m.time_limit) // 60
+    seconds = int(m.time_limit)
+    limit = f"{seconds // 60}-minute" if seconds % 60 == 0 else f"{seconds}-second"
     cheats = [k.replace("_", " ") for k, on in m.advanced.items() if on]
     extra = f"; advanced rules: {', '.join(cheats)}" if cheats else ""
     return (
         f"Ding ding! {a.name} ({a.alignment}, {a.hp} HP) meets {b.name} ({b.alignment}, {b.hp} HP), "
-        f"{limit}-minute time limit{extra}."
+        f"{limit} time limit{extra}."
     )
 
 

@@ -136,11 +136,11 @@ def sheet_spec():
                 ],
             },
         ],
-        "derived": [
-            {"name": "hp", "help": "starting Hit Points"},
-            {"name": "pin_at", "help": "he can be pinned at this many HP or fewer"},
-            {"name": "finisher_at", "help": "a finisher can land at this many HP or fewer"},
-        ],
+        "derived": {
+            "hp": "starting Hit Points",
+            "pin_at": "he can be pinned at this many HP or fewer",
+            "finisher_at": "a finisher can land on him at this many HP or fewer",
+        },
     }
 
 

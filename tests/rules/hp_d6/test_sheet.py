@@ -116,6 +116,7 @@ def test_it_describes_the_sheet_as_json():
     fields = {f["name"]: f for f in spec["fields"]}
     assert set(fields) == {"name", "alignment", "hp", "finisher", "moves", "ally", "tactics"}
     assert (fields["hp"]["min"], fields["hp"]["max"], fields["hp"]["default"]) == (10, 40, 20)
+    assert set(spec["derived"]) == set(RULESET.derived(RULESET.example_sheet()))
 
 
 def test_it_lists_six_move_types_and_derived_values():
