@@ -77,7 +77,7 @@ def grapple(att, dfn, name, outcome, stood, combo):
     lift = f"{att.name} drags {dfn.name} to his feet and " if stood else f"{att.name} "
     into = f" and looks to roll into {_a(combo)}" if combo else ""
     if outcome == "hit":
-        return f"{lift}hits {_a(name)}{into}! ({dfn.name}: {_hp(dfn)})"
+        return f"{lift}hits {_a(name)}{into}! {dfn.name} is down to {_hp(dfn)}."
     if outcome == "reversed":
         return f"{lift}goes for {_a(name)}, but {dfn.name} reverses it and {att.name} crashes down ({_hp(att)})!"
     return f"{lift}goes for {_a(name)}, but {dfn.name} fights out of it."
