@@ -284,7 +284,6 @@ def match_setup(match):
     stipulation["titles_change_on_dq"] = match.titles_change_on_dq or promotion.titles_change_on_dq
     if match.referee_id:
         stipulation["referee"] = match.referee.as_stipulation()
-        stipulation["warning_limit"] = match.referee.warning_limit
     if match.kind == MatchKind.CAGE:
         stipulation.update(
             cage=match.cage_material or "chainlink",

@@ -129,7 +129,8 @@ class MatchParticipant(models.Model):
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="participants")
     side = models.PositiveSmallIntegerField()
     slot = models.PositiveSmallIntegerField(default=0)
-    wrestler = models.ForeignKey("roster.Wrestler", on_delete=models.PROTECT, related_name="participations")
+    # RESTRICT: a wrestler with matches cannot be deleted (retire him), but deleting his promotion deletes all.
+    wrestler = models.ForeignKey("roster.Wrestler", on_delete=models.RESTRICT, related_name="participations")
 
     class Meta:
         ordering = ["match", "side", "slot"]

@@ -47,7 +47,9 @@ def card_go_live(*, card, by):
     card = Card.objects.select_for_update().select_related("promotion").get(pk=card.pk)
     if card.status in (CardStatus.LIVE, CardStatus.FINISHED):
         return card, False
-    matches = list(card.matches.select_for_update(of=("self",)).select_related("card__promotion", "referee").order_by("order"))
+    matches = list(
+        card.matches.select_for_update(of=("self",)).select_related("card__promotion", "referee").order_by("order")
+    )
     if not matches:
         raise BookingRefused("A card needs at least one match to go live.")
     for match in matches:
@@ -211,7 +213,11 @@ def _ledger_changes(result, participants, names, winner):
 @transaction.atomic
 def match_apply_result(*, match_id, result):
     """Apply the result once: the status moves running -> finished under a row lock, or nothing happens."""
-    match = Match.objects.select_for_update(of=("self",)).select_related("card", "card__promotion", "title").get(pk=match_id)
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("card", "card__promotion", "title")
+        .get(pk=match_id)
+    )
     if match.status != MatchStatus.RUNNING:
         return False
     if result is None:

@@ -21,13 +21,22 @@ class Role(models.TextChoices):
 # What each role may do, from most to least. A role includes every power of the roles after it.
 ROLE_RANK = {Role.OWNER: 4, Role.PROMOTER: 3, Role.PLAYER: 2, Role.VIEWER: 1}
 
+# Infractions a promotion may make automatic disqualifications (ARM's list; the other rulesets ignore it).
 AUTOMATIC_DQ_CHOICES = [
+    ("choke_count", "A choke held past the referee's count"),
+    ("rope_break_count", "A hold not broken at the ropes by the count"),
+    ("referee_contact", "Attacking the referee"),
     ("foreign_object", "Using a foreign object"),
-    ("attacking_referee", "Attacking the referee"),
-    ("over_the_top_rope", "Throwing an opponent over the top rope"),
-    ("low_blow", "A low blow"),
-    ("closed_fist", "A closed fist"),
+    ("interference", "Outside interference"),
+    ("over_the_top", "Throwing an opponent over the top rope"),
+    ("fire_tab", "Fire"),
+    ("powder", "Powder in the eyes"),
 ]
+AUTOMATIC_DQ_DEFAULT = ["choke_count", "rope_break_count", "referee_contact", "foreign_object", "interference"]
+
+
+def default_automatic_dq():
+    return list(AUTOMATIC_DQ_DEFAULT)
 
 
 def new_invite_token():
@@ -54,7 +63,9 @@ class Promotion(models.Model):
     referee_warning_limit = models.PositiveSmallIntegerField(
         default=3, help_text="Warnings a referee gives before he disqualifies (ARM, wildknight)."
     )
-    automatic_dq = models.JSONField(default=list, blank=True, help_text="Actions that disqualify at once.")
+    automatic_dq = models.JSONField(
+        default=default_automatic_dq, blank=True, help_text="Actions that disqualify at once."
+    )
     titles_change_on_dq = models.BooleanField(default=False)
     book_injured = models.BooleanField(
         default=False, help_text="Injured wrestlers may be booked (with a warning). Off: booking them is refused."
@@ -88,7 +99,7 @@ class Promotion(models.Model):
         """The stipulation keys every match of this promotion starts from (the engine reads them)."""
         rules = {
             "time_limit": self.time_limit_minutes * 60,
-            "warning_limit": self.referee_warning_limit,
+            "referee": {"name": "the referee", "skill": 10, "sav": 10, "warning_limit": self.referee_warning_limit},
             "automatic_dq": list(self.automatic_dq or []),
             "titles_change_on_dq": self.titles_change_on_dq,
         }

@@ -15,6 +15,11 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+# One test database and one Celery queue per test run, so that runs on one machine (several developers, or
+# CI beside a developer) never share rows or tasks. Child processes (worker, ASGI server) inherit the names.
+_RUN = os.environ.setdefault("KAYFABE_TEST_RUN", str(os.getpid()))
+DATABASES["default"]["TEST"] = {"NAME": f"test_kayfabe_{_RUN}"}  # noqa: F405
+CELERY_TASK_DEFAULT_QUEUE = f"kayfabe-test-{_RUN}"
 # Tests run tasks for real: either directly, or through the real worker fixture.
 CELERY_TASK_ALWAYS_EAGER = False
 # Tests do not run collectstatic: whitenoise serves straight from the app and project static folders.

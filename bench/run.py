@@ -1,0 +1,245 @@
+"""`make bench`: every benchmark, then a table in docs/benchmarks.md (figure, target, measured, machine, date).
+
+Benchmarks are not unit tests: they report medians and ratios on a noisy 2-core machine and never fail a build.
+Run one group with ``--only engine|odds|card``; ``--quick`` shortens every figure (for a smoke run).
+"""
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(BASE_DIR))
+
+from rules import RandomDice, get_ruleset, ruleset_ids  # noqa: E402
+
+TARGETS = {"arm": 500, "hp-d6": 10_000, "wildknight": 1_000}
+
+
+def machine():
+    cpu = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+def pin_one_core():
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+
+
+def engine_speed(ruleset_id, seconds):
+    """Matches per second between two demo sheets, and for every ruleset the ratio of the time per match to
+    rolling the same number of d20s with a bare random.Random."""
+    ruleset = get_ruleset(ruleset_id)
+    setup = ruleset.build_setup([[ruleset.example_sheet()], [ruleset.example_sheet(seed=3)]])
+    samples, dice_counts = [], []
+    deadline = time.perf_counter() + seconds
+    seed = 0
+    while time.perf_counter() < deadline:
+        dice = RandomDice(seed)
+        start = time.perf_counter()
+        for _ in ruleset.resolve(setup, dice, seed=seed):
+            pass
+        samples.append(time.perf_counter() - start)
+        dice_counts.append(dice.count)
+        seed += 1
+    median = statistics.median(samples)
+    rolls = int(statistics.median(dice_counts)) or 1
+    rng = random.Random(0)  # noqa: S311
+    bare = []
+    for _ in range(200):
+        start = time.perf_counter()
+        for _ in range(rolls):
+            rng.randint(1, 20)
+        bare.append(time.perf_counter() - start)
+    return {
+        "matches": len(samples),
+        "median_ms": median * 1000,
+        "per_s": 1 / median,
+        "dice_per_match": rolls,
+        "ratio_to_bare_dice": median / statistics.median(bare),
+    }
+
+
+def odds_time(sims):
+    from rules.cli import odds
+
+    ruleset = get_ruleset("arm")
+    setup = ruleset.build_setup([[ruleset.example_sheet()], [ruleset.example_sheet(seed=3)]])
+    times = []
+    for _ in range(3):
+        start = time.perf_counter()
+        odds(ruleset, setup, sims, 0)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def card_latency(runs, matches=15):
+    """Go-live to last result committed, with a real Celery worker, for a card of ``matches`` at instant pace."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+
+    from matches.booking import MatchSpec, card_create, card_mark_booked, match_add
+    from matches.models import Card, CardStatus
+    from matches.services import card_go_live
+    from promotion.services import promotion_create
+    from roster.models import Wrestler
+
+    if settings.REDIS_URL is None or settings.KAYFABE_MODE.embedded_database:
+        return {"skipped": "needs Postgres and Redis (full mode)"}
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=BASE_DIR, check=True)  # noqa: S603
+    user, _ = get_user_model().objects.get_or_create(username="bench-promoter")
+    stamp = int(time.time())
+    promotion = promotion_create(user=user, name=f"Bench {stamp}", ruleset="arm", book_injured=True)
+    ruleset = get_ruleset("arm")
+    wrestlers = []
+    for n in range(matches * 2):
+        sheet = ruleset.example_sheet(seed=n)
+        sheet["name"] = f"Bench Wrestler {n}"
+        wrestlers.append(
+            Wrestler.objects.create(
+                promotion=promotion, ring_name=sheet["name"], alignment="face", sheet=ruleset.validate_sheet(sheet)
+            )
+        )
+    worker = subprocess.Popen(  # noqa: S603
+        [
+            str(Path(sys.executable).parent / "celery"),
+            "-A",
+            "config",
+            "worker",
+            "-c",
+            "1",
+            "--loglevel",
+            "WARNING",
+            "-n",
+            f"bench-{stamp}@%h",
+        ],
+        cwd=BASE_DIR,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        from config.celery_app import ping
+
+        ping.apply_async().get(timeout=60)
+        latencies = []
+        for run in range(runs + 1):
+            card = card_create(promotion=promotion, by=user, name=f"Bench card {run}")
+            for m in range(matches):
+                match_add(card=card, by=user, spec=MatchSpec(sides=[[wrestlers[2 * m].pk], [wrestlers[2 * m + 1].pk]]))
+            card_mark_booked(card=card, by=user)
+            start = time.perf_counter()
+            card_go_live(card=card, by=user)
+            while Card.objects.filter(pk=card.pk).values_list("status", flat=True).get() != CardStatus.FINISHED:
+                time.sleep(0.005)
+            if run:  # the first run warms the worker up
+                latencies.append(time.perf_counter() - start)
+        latencies.sort()
+        return {
+            "runs": runs,
+            "p50": statistics.median(latencies),
+            "p95": latencies[max(0, round(0.95 * len(latencies)) - 1)],
+        }
+    finally:
+        os.killpg(worker.pid, 15)
+        worker.wait(timeout=30)
+        promotion.delete()
+
+
+def write_table(rows, path):
+    today = time.strftime("%Y-%m-%d", time.gmtime())
+    lines = [
+        "# Benchmarks",
+        "",
+        "Written by `make bench` (`bench/run.py`). Medians over repeated runs; these machines are noisy, so read",
+        "the figures as orders of magnitude. Engine figures run on one pinned core.",
+        "",
+        f"Machine: {machine()}. Date: {today}.",
+        "",
+        "| figure | target | measured | verdict |",
+        "|---|---|---|---|",
+    ]
+    for figure, target, measured, ok in rows:
+        lines.append(f"| {figure} | {target} | {measured} | {'meets' if ok else 'misses' if ok is False else 'n/a'} |")
+    lines += [
+        "",
+        "Per-ruleset detail and profiling scripts: `bench/rules_arm.py`, `bench/rules_hp_d6.py`,",
+        "`bench/rules_wildknight.py`.",
+        "",
+    ]
+    path.write_text("\n".join(lines))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Kayfabe benchmarks")
+    parser.add_argument("--only", choices=["engine", "odds", "card"])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--output", default=str(BASE_DIR / "docs" / "benchmarks.md"))
+    args = parser.parse_args(argv)
+    rows = []
+    if args.only in (None, "engine"):
+        pin_one_core()
+        for rid in ruleset_ids():
+            r = engine_speed(rid, 1 if args.quick else 8)
+            target = TARGETS.get(rid)
+            rows.append(
+                (
+                    f"engine speed, {rid} singles (matches/s, one core)",
+                    f">= {target:,}",
+                    f"{r['per_s']:,.0f} (median {r['median_ms']:.2f} ms, {r['dice_per_match']} dice)",
+                    r["per_s"] >= target if target else None,
+                )
+            )
+            if rid == "arm":
+                rows.append(
+                    (
+                        "ARM time per match / bare random.Random for the same dice",
+                        "<= 10",
+                        f"{r['ratio_to_bare_dice']:.1f}",
+                        r["ratio_to_bare_dice"] <= 10,
+                    )
+                )
+            print(rows[-1], flush=True)
+    if args.only in (None, "odds"):
+        t = odds_time(100 if args.quick else 1000)
+        rows.append(("odds, 1,000 simulated ARM matches (s)", "<= 1", f"{t:.2f}", t <= 1 if not args.quick else None))
+        print(rows[-1], flush=True)
+    if args.only in (None, "card"):
+        r = card_latency(5 if args.quick else 50)
+        if "skipped" in r:
+            rows.append(
+                ("card latency, 15 matches at instant pace, go-live to last result", "p95 <= 1 s", r["skipped"], None)
+            )
+        else:
+            rows.append(
+                (
+                    "card latency, 15 matches at instant pace, go-live to last result (real worker)",
+                    "p95 <= 1 s",
+                    f"p50 {r['p50']:.2f} s, p95 {r['p95']:.2f} s over {r['runs']} runs",
+                    r["p95"] <= 1,
+                )
+            )
+        print(rows[-1], flush=True)
+    write_table(rows, Path(args.output))
+    print(f"wrote {args.output}")
+
+
+if __name__ == "__main__":
+    main()
