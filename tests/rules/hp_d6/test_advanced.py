@@ -201,3 +201,54 @@ def test_it_cheats_only_as_the_rules_switched_on_allow():
     assert dict(tactics.options(m, b, a)) == {"strike": 1, "attack_referee": 2}
     m.referee = "down"
     assert dict(tactics.options(m, b, a)) == {"strike": 1, "foreign_object": 6, "run_in": 4}
+
+
+def test_it_rolls_no_referee_die_for_a_run_in_while_the_referee_is_down():
+    m = scripted([5], advanced=ALL)
+    a, b = m.w
+    m.referee = "down"
+    assert advanced.run_in(m, a, b) is True
+    assert rolls(m.events[-1]) == [("run-in: does he come?", 5)]
+    assert m.events[-1]["outcome"] == "unseen"
+
+
+def test_it_lets_a_referee_shrug_off_an_attack_in_a_no_dq_match():
+    m = scripted([2], advanced=ALL, no_dq=True)
+    a, b = m.w
+    advanced.attack_referee(m, a, b)
+    assert m.events[-1]["outcome"] == "shrugged off"
+    assert m.referee == "up"
+
+
+def test_it_brings_in_the_replacement_referee_when_his_turns_are_up():
+    m = scripted([5, 1, 1], advanced=ALL)
+    a, b = m.w
+    advanced.attack_referee(m, a, b)
+    for _ in range(2):  # this turn, then the two turns of 1+1
+        advanced.referee_clock(m)
+    assert m.referee == "out"
+    advanced.referee_clock(m)
+    assert m.referee == "up"
+    assert m.events[-1]["text"].startswith("A replacement referee")
+
+
+def test_it_makes_no_finisher_pin_and_no_combination_pin_without_a_referee():
+    m = scripted([6, 1, 5, 2], advanced=ALL)
+    a, b = m.w
+    m.referee = "out"
+    b.hp = 12
+    moves.strike(m, a, b)  # 6-1 at 12 HP: the finisher, but nobody to count
+    assert types(m.events) == ["finisher"]
+    b.prone = False
+    b.hp = 12
+    moves.pinning_combination(m, a, b)
+    assert types(m.events)[-2:] == ["grapple", "pinning_combination"]
+    assert m.events[-1]["outcome"] == "no pin"
+
+
+def test_it_risks_a_foreign_object_in_front_of_the_referee_only_when_he_cannot_attack_him():
+    heel = sheet("Bruiser", alignment="heel", only="strike", cheat=3)
+    m = scripted([], b=heel, advanced={"foreign_objects": True})
+    a, b = m.w
+    b.hp = 15
+    assert dict(tactics.options(m, b, a)) == {"strike": 1, "foreign_object": 3}

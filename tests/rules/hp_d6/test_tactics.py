@@ -112,3 +112,11 @@ def test_it_names_moves_from_the_sheet_in_turn():
     m.turn_number = 2
     moves.strike(m, a, b)
     assert [e["move"] for e in m.events] == ["Punch", "Chop"]
+
+
+def test_it_strikes_when_every_weight_is_zero():
+    m = scripted([], a=sheet("Ace", only=None))
+    a, b = m.w
+    assert tactics.options(m, a, b) == []
+    assert tactics.choose(m, a, b) == "strike"
+    assert m.dice.pending == 0
