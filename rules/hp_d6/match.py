@@ -266,9 +266,7 @@ class Match:
         self.events.append(self.log.emit(type, text, actor=actor, target=target, **fields))
 
     def finish(self, winner, method, text, **fields):
-        """Emit the result event and end the match."""
-        if callable(text):
-            text = text()
+        """Emit the result event (in both modes) and end the match."""
         if self.attack_referee:
             fields["referee"] = self.referee
         self.events.append(self.log.result(winner, method, text, **fields))

@@ -87,4 +87,3 @@ def award_pin(m, att, dfn):
     if m.run_ins and not dfn.run_in_used and dfn.tactics.run_in_save and advanced.run_in(m, dfn, att, save=True):
         return False
     m.finish(att.side, "pinfall", narration.pinfall(att, dfn))
-    return True

@@ -143,10 +143,6 @@ def choose(m, w, opp):
     return faces[m.roll(size, P_TACTICS, w.side) - 1]
 
 
-def act(m, w, opp):
-    ACTIONS[choose(m, w, opp)](m, w, opp)
-
-
 ACTIONS = {
     "pin": pins.pin,
     "strike": moves.strike,

@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
-from rules import RandomDice, ScriptedDice, SetupError, get_ruleset, ruleset_ids
+from rules import MatchSetup, RandomDice, ScriptedDice, SetupError, get_ruleset, ruleset_ids
 from rules.hp_d6 import match as match_module
-from rules.hp_d6.match import SECONDS_PER_TURN
+from rules.hp_d6.match import SECONDS_PER_TURN, Match
 from tests.rules.hp_d6.helpers import RULESET, play, rolls, scripted, setup, sheet
 
 
@@ -138,3 +138,30 @@ def test_it_gives_mirror_image_wrestlers_even_chances():
     share = wins[0] / (wins[0] + wins[1])
     assert 0.46 < share < 0.54
     assert 0 < wins[None] < 300  # some go the distance, not many
+
+
+def test_it_refuses_a_setup_that_is_not_one_against_one():
+    three = MatchSetup(sides=((sheet("A"),), (sheet("B"),), (sheet("C"),)))
+    with pytest.raises(SetupError):
+        Match(three, ScriptedDice([]))
+
+
+def test_it_can_ring_the_bell_between_the_two_turns_of_a_round():
+    # 15 s: round 1 (two turns, 10 s), round 2 first turn (15 s), then time before the second turn
+    events = play([4, 1, 3, 3, 3, 3, 4, 1, 3, 3], time_limit=3 * SECONDS_PER_TURN)
+    assert [e["type"] for e in events][-3:] == ["initiative", "strike", "result"]
+    assert (events[-1]["rounds"], events[-1]["clock"]) == (2, 15.0)
+
+
+def test_it_rolls_the_tactics_die_quietly_on_scripted_dice_too():
+    two = RULESET.validate_sheet(
+        dict(RULESET.example_sheet(), tactics={"weights": {"strike": 1, "grapple": 1, **ZERO}})
+    )
+    s = setup(a=two, b=sheet("Bruiser"), time_limit=2 * SECONDS_PER_TURN)
+    script = [5, 1, 2, 3, 3, 3, 3]  # initiative; d2 -> grapple 3-3 (tie, blocked); Bruiser strikes 3-3
+    loud = list(RULESET.resolve(s, ScriptedDice(script)))
+    assert [e["type"] for e in loud] == ["bell", "initiative", "grapple", "strike", "result"]
+    assert RULESET.outcome(s, ScriptedDice(script)) == loud[-1]
+
+
+ZERO = {"high_risk": 0, "submission": 0, "pinning_combination": 0, "finisher": 0, "cheat": 0}

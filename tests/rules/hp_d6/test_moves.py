@@ -348,3 +348,13 @@ def test_it_never_takes_hp_below_zero():
     moves.submission(m, a, b)
     assert b.hp == 0
     assert [e["damage"] for e in m.events] == [1, 0, 0, 0]
+
+
+def test_it_names_a_carrier_move_he_has_no_names_for():
+    raw = sheet("Ace", combination_carrier="high_risk")
+    raw["moves"]["high_risk"] = []
+    m = scripted([5, 2, 6, 5, 2, 3], a=raw)
+    a, b = _pair(m)
+    b.hp = 13
+    moves.pinning_combination(m, a, b)
+    assert m.events[0]["move"] == "Flying Cross Body"

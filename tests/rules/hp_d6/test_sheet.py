@@ -136,3 +136,13 @@ def test_it_lists_six_move_types_and_derived_values():
         "submission": 1,
     }
     assert RULESET.derived(RULESET.example_sheet()) == {"hp": 20, "pin_at": 10, "finisher_at": 15}
+
+
+def test_it_accepts_whole_numbers_written_as_floats():
+    assert RULESET.validate_sheet(_with("hp", 25.0))["hp"] == 25
+
+
+def test_it_refuses_a_move_name_longer_than_40_characters():
+    with pytest.raises(SheetError) as exc:
+        RULESET.validate_sheet(_with("moves.strike", ["Chop", "x" * 41]))
+    assert exc.value.field == "moves.strike.1"
