@@ -283,6 +283,9 @@ def match_apply_result(*, match_id, result):
             prestige=F("prestige") + entry.prestige, fame=F("fame") + entry.fame
         )
     match.save()
+    from promotion.league import snapshot_after_match
+
+    snapshot_after_match(match)
     _finish_card_if_done(match.card_id)
     transaction.on_commit(lambda: broadcast.publish_card(match.card_id))
     return True

@@ -71,6 +71,9 @@ class Promotion(models.Model):
         default=False, help_text="Injured wrestlers may be booked (with a warning). Off: booking them is refused."
     )
     current_week = models.PositiveIntegerField(default=1)
+    auto_advance = models.BooleanField(
+        default=False, help_text="Advance the week automatically every seven days (Celery beat)."
+    )
     hp_d6_foreign_objects = models.BooleanField(default=False, help_text="hp-d6 advanced rule: foreign objects.")
     hp_d6_run_ins = models.BooleanField(default=False, help_text="hp-d6 advanced rule: run-ins.")
     hp_d6_attack_referee = models.BooleanField(default=False, help_text="hp-d6 advanced rule: attacking the referee.")
@@ -284,3 +287,60 @@ class PrestigeEntry(models.Model):
 
     def __str__(self):
         return f"{self.wrestler}: {self.prestige:+d} Prestige ({self.get_reason_display()})"
+
+
+class WeekLog(models.Model):
+    """One advanced week of a promotion: created once (unique), with what happened in it (the league log)."""
+
+    promotion = models.ForeignKey(Promotion, on_delete=models.CASCADE, related_name="week_logs")
+    week = models.PositiveIntegerField(help_text="The week that ended.")
+    advanced_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    healed = models.JSONField(default=list, help_text="[{wrestler, name, healed, left}]")
+    returned = models.JSONField(default=list, help_text="Wrestlers back from injury or suspension.")
+    title_changes = models.JSONField(default=list)
+    rankings = models.JSONField(default=dict, help_text="{title id: [{wrestler, name, rank, moved}]}")
+
+    class Meta:
+        ordering = ["promotion", "-week"]
+        constraints = [models.UniqueConstraint(fields=["promotion", "week"], name="weeklog_once_per_week")]
+
+    def __str__(self):
+        return f"{self.promotion} week {self.week}"
+
+
+class Notice(models.Model):
+    """A message to a user about his wrestlers (healed, back from suspension, moved in the rankings)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
+    promotion = models.ForeignKey(Promotion, on_delete=models.CASCADE, related_name="notices")
+    week = models.PositiveIntegerField()
+    text = models.CharField(max_length=300)
+    read = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        indexes = [models.Index(fields=["user", "read"])]
+
+    def __str__(self):
+        return self.text
+
+
+class ContenderSnapshot(models.Model):
+    """The contender ranking of a title at a moment (after a match, or a week), for movement arrows."""
+
+    title = models.ForeignKey(Title, on_delete=models.CASCADE, related_name="snapshots")
+    match = models.ForeignKey("matches.Match", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    week = models.PositiveIntegerField()
+    ranking = models.JSONField(help_text="[[wrestler id, score], ...] best first")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["title", "-pk"]
+        indexes = [models.Index(fields=["title", "-id"])]
+
+    def __str__(self):
+        return f"{self.title} contenders, week {self.week}"

@@ -98,7 +98,7 @@ class Injury(models.Model):
         ordering = ["wrestler", "body_part"]
         constraints = [
             models.UniqueConstraint(fields=["wrestler", "body_part"], name="injury_one_row_per_body_part"),
-            models.CheckConstraint(condition=models.Q(points__gt=0), name="injury_points_positive"),
+            models.CheckConstraint(condition=models.Q(points__gte=0), name="injury_points_not_negative"),
             models.CheckConstraint(condition=models.Q(body_part__in=BodyPart.values), name="injury_body_part_known"),
         ]
 

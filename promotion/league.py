@@ -1,0 +1,302 @@
+"""The league's weekly rhythm and its rankings: advancing the week (healing, suspensions, notices, the league
+log) and the contender rankings of every title. Formulas are in docs/league.md."""
+
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Count, Exists, F, IntegerField, OuterRef, Q, Value
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast, Greatest
+
+from promotion.models import (
+    ContenderSnapshot,
+    Division,
+    Membership,
+    Notice,
+    Promotion,
+    Role,
+    Ruleset,
+    Title,
+    TitleReign,
+    WeekLog,
+)
+from roster.models import Approval, Injury, Wrestler, WrestlerStatus
+
+CLEAN_METHODS = ("pinfall", "submission", "knockout", "escape")
+DQ_METHODS = ("disqualification", "count-out")
+RECENT_WEEKS = 4
+CONTENDERS = 10
+# Contender score = Prestige + these per result in the last RECENT_WEEKS weeks.
+POINTS = {"clean_win": 15, "dq_win": 5, "draw": 2, "loss": -5}
+MAX_HEAL_PASSES = 20
+
+
+class AlreadyAdvanced(Exception):
+    pass
+
+
+# --- healing -------------------------------------------------------------------------------------
+
+
+def weekly_heal_expression(promotion):
+    """Injury points a wrestler heals per week. ARM (seed): his STA bonus, max(0, (STA - 3) // 3) (P-ARM-05).
+    The other rulesets have no injury rule: 1 point a week."""
+    if promotion.ruleset == Ruleset.ARM:
+        sta = Cast(KT("sheet__attributes__STA"), IntegerField())
+        return Greatest((sta - 3) / 3, Value(0))
+    return Value(1)
+
+
+def _heal(promotion):
+    """Subtract each injured wrestler's weekly heal from his injuries, spread over his injured areas one point at a
+    time, most injured area first (ties by body part), as the seed says. Set-based: a handful of statements per
+    pass over every injured wrestler of the promotion; each pass spreads the budget evenly and a later pass
+    re-spreads what an area that healed completely could not take."""
+    budget_sql, budget_params = (
+        Wrestler.objects.filter(promotion=promotion)
+        .filter(Exists(Injury.objects.filter(wrestler=OuterRef("pk"), points__gt=0)))
+        .order_by()
+        .annotate(budget=weekly_heal_expression(promotion))
+        .values_list("pk", "budget")
+        .query.sql_with_params()
+    )
+    with connection.cursor() as cursor:
+        cursor.execute("DROP TABLE IF EXISTS kayfabe_heal_budget")
+        cursor.execute("DROP TABLE IF EXISTS kayfabe_heal_pass")
+        cursor.execute(
+            "CREATE TEMPORARY TABLE kayfabe_heal_budget (wrestler_id bigint PRIMARY KEY, budget int, healed int)"
+        )
+        cursor.execute(
+            "CREATE TEMPORARY TABLE kayfabe_heal_pass (injury_id bigint PRIMARY KEY, wrestler_id bigint, h int)"
+        )
+        cursor.execute(
+            "INSERT INTO kayfabe_heal_budget (wrestler_id, budget, healed) "  # noqa: S608 - the ORM's SQL, values as params
+            f"SELECT w.*, 0 FROM ({budget_sql}) w",
+            budget_params,
+        )
+        for _ in range(MAX_HEAL_PASSES):
+            cursor.execute("DELETE FROM kayfabe_heal_pass")
+            cursor.execute(
+                """
+                INSERT INTO kayfabe_heal_pass (injury_id, wrestler_id, h)
+                SELECT id, wrestler_id,
+                       CASE WHEN points < share THEN points ELSE share END
+                FROM (
+                    SELECT i.id, i.wrestler_id, i.points,
+                           b.budget / COUNT(*) OVER (PARTITION BY i.wrestler_id)
+                           + CASE WHEN ROW_NUMBER() OVER (PARTITION BY i.wrestler_id
+                                                          ORDER BY i.points DESC, i.body_part)
+                                       <= b.budget % COUNT(*) OVER (PARTITION BY i.wrestler_id)
+                                  THEN 1 ELSE 0 END AS share
+                    FROM roster_injury i JOIN kayfabe_heal_budget b ON b.wrestler_id = i.wrestler_id
+                    WHERE i.points > 0 AND b.budget > 0
+                ) ranked
+                WHERE share > 0
+                """
+            )
+            cursor.execute("SELECT COUNT(*) FROM kayfabe_heal_pass")
+            if cursor.fetchone()[0] == 0:
+                break
+            cursor.execute(
+                "UPDATE roster_injury SET points = points - "
+                "(SELECT h FROM kayfabe_heal_pass p WHERE p.injury_id = roster_injury.id) "
+                "WHERE id IN (SELECT injury_id FROM kayfabe_heal_pass)"
+            )
+            spent = "(SELECT SUM(h) FROM kayfabe_heal_pass p WHERE p.wrestler_id = kayfabe_heal_budget.wrestler_id)"
+            cursor.execute(
+                f"UPDATE kayfabe_heal_budget SET budget = budget - {spent}, healed = healed + {spent} "  # noqa: S608
+                "WHERE wrestler_id IN (SELECT wrestler_id FROM kayfabe_heal_pass)"
+            )
+        cursor.execute(
+            "SELECT b.wrestler_id, b.healed, COALESCE((SELECT SUM(points) FROM roster_injury i "
+            "WHERE i.wrestler_id = b.wrestler_id), 0) FROM kayfabe_heal_budget b WHERE b.healed > 0"
+        )
+        healed = cursor.fetchall()
+        cursor.execute("DROP TABLE kayfabe_heal_budget")
+        cursor.execute("DROP TABLE kayfabe_heal_pass")
+    Injury.objects.filter(wrestler__promotion=promotion, points=0).delete()
+    return healed
+
+
+def _returns(promotion):
+    """Injured wrestlers with no injury left and suspensions that ran out become active again."""
+    back_from_injury = Wrestler.objects.filter(promotion=promotion, status=WrestlerStatus.INJURED).exclude(
+        injuries__points__gt=0
+    )
+    returned = list(back_from_injury.values_list("pk", flat=True))
+    back_from_injury.update(status=WrestlerStatus.ACTIVE)
+    Wrestler.objects.filter(promotion=promotion, suspended_weeks__gt=0).update(suspended_weeks=F("suspended_weeks") - 1)
+    done = Wrestler.objects.filter(promotion=promotion, status=WrestlerStatus.SUSPENDED, suspended_weeks=0)
+    returned += list(done.values_list("pk", flat=True))
+    done.update(status=WrestlerStatus.ACTIVE)
+    return returned
+
+
+@transaction.atomic
+def advance_week(*, promotion, by=None, from_week=None):
+    """End the current week: heal, count suspensions down, refresh the rankings, notify players, write the league
+    log. Exactly once per week: the week's log row is unique, and the promotion row is locked throughout, so two
+    calls at once (a double click, beat and an owner) heal once. ``by=None`` is the scheduler."""
+    if by is not None:
+        membership = Membership.objects.filter(promotion=promotion, user=by).first()
+        if membership is None or not membership.has_role(Role.OWNER):
+            raise PermissionDenied("Only owners advance the week.")
+    promotion = Promotion.objects.select_for_update().get(pk=promotion.pk)
+    week = promotion.current_week
+    if from_week is not None and from_week != week:
+        raise AlreadyAdvanced(f"Week {from_week} has already ended; this is week {week}.")
+    try:
+        with transaction.atomic():
+            log = WeekLog.objects.create(promotion=promotion, week=week, advanced_by=by)
+    except IntegrityError:
+        raise AlreadyAdvanced(f"Week {week} has already ended.") from None
+
+    healed = _heal(promotion)
+    returned = _returns(promotion)
+    names = dict(Wrestler.objects.filter(pk__in=[h[0] for h in healed] + returned).values_list("pk", "ring_name"))
+    log.healed = [{"wrestler": w, "name": names.get(w, ""), "healed": h, "left": left} for w, h, left in healed]
+    log.returned = [{"wrestler": w, "name": names.get(w, "")} for w in returned]
+    log.title_changes = list(
+        TitleReign.objects.filter(title__promotion=promotion, won_week=week)
+        .exclude(won_method="awarded")
+        .values("title_id", "title__name", "number", "won_match_id")
+    )
+    log.rankings = {}
+    for title in Title.objects.filter(promotion=promotion, is_active=True):
+        ranking = snapshot_contenders(title, week=week)
+        log.rankings[str(title.pk)] = ranking
+    log.save()
+
+    _notify(promotion, week, log)
+    promotion.current_week = week + 1
+    promotion.save(update_fields=["current_week"])
+    return log
+
+
+def _notify(promotion, week, log):
+    owners = dict(Wrestler.objects.filter(promotion=promotion, owner__isnull=False).values_list("pk", "owner_id"))
+    notices = []
+    for row in log.healed:
+        if row["wrestler"] in owners:
+            left = (
+                f"{row['left']} injury point{'s' if row['left'] != 1 else ''} left" if row["left"] else "fully healed"
+            )
+            notices.append(
+                Notice(
+                    user_id=owners[row["wrestler"]],
+                    promotion=promotion,
+                    week=week,
+                    text=f"{row['name']} healed {row['healed']} injury points in week {week}: {left}.",
+                )
+            )
+    for row in log.returned:
+        if row["wrestler"] in owners:
+            notices.append(
+                Notice(
+                    user_id=owners[row["wrestler"]],
+                    promotion=promotion,
+                    week=week,
+                    text=f"{row['name']} is active again after week {week}.",
+                )
+            )
+    for ranking in log.rankings.values():
+        for entry in ranking:
+            if entry["wrestler"] in owners and entry["moved"]:
+                direction = "up" if entry["moved"] > 0 else "down"
+                notices.append(
+                    Notice(
+                        user_id=owners[entry["wrestler"]],
+                        promotion=promotion,
+                        week=week,
+                        text=f"{entry['name']} moved {direction} to #{entry['rank']} in the {entry['title']} rankings.",
+                    )
+                )
+    Notice.objects.bulk_create(notices)
+
+
+# --- contenders ------------------------------------------------------------------------------------
+
+
+def contenders(title, *, week=None, limit=CONTENDERS):
+    """The ranking: Prestige plus recent results, champions, injured, suspended and unapproved excluded."""
+    promotion = title.promotion
+    week = promotion.current_week if week is None else week
+    since = max(1, week - RECENT_WEEKS + 1)
+    reign = TitleReign.objects.filter(title=title, is_current=True).first()
+    champions = list(reign.holders.values_list("pk", flat=True)) if reign else []
+    recent = Q(
+        participations__match__status="finished",
+        participations__match__card__week__gte=since,
+        participations__match__card__week__lte=week,
+    )
+    won = Q(participations__match__winner_side=F("participations__side"))
+    qs = (
+        Wrestler.objects.filter(promotion=promotion, status=WrestlerStatus.ACTIVE, approval=Approval.APPROVED)
+        .exclude(pk__in=champions)
+        .annotate(
+            clean_wins=Count(
+                "participations", filter=recent & won & Q(participations__match__method__in=CLEAN_METHODS)
+            ),
+            dq_wins=Count("participations", filter=recent & won & Q(participations__match__method__in=DQ_METHODS)),
+            draws=Count("participations", filter=recent & Q(participations__match__winner_side__isnull=True)),
+            losses=Count(
+                "participations",
+                filter=recent & ~won & Q(participations__match__winner_side__isnull=False),
+            ),
+        )
+        .annotate(
+            score=F("prestige")
+            + POINTS["clean_win"] * F("clean_wins")
+            + POINTS["dq_win"] * F("dq_wins")
+            + POINTS["draw"] * F("draws")
+            + POINTS["loss"] * F("losses")
+        )
+        .order_by("-score", "-prestige", "ring_name")
+    )
+    return list(qs[:limit])
+
+
+def previous_snapshot(title, before_id=None):
+    qs = ContenderSnapshot.objects.filter(title=title)
+    if before_id is not None:
+        qs = qs.filter(pk__lt=before_id)
+    return qs.order_by("-pk").first()
+
+
+def with_movement(title, ranked, previous):
+    """Annotate each ranked wrestler with ``moved``: places gained since the previous snapshot (None: new)."""
+    before = {wid: i + 1 for i, (wid, _) in enumerate(previous.ranking)} if previous else {}
+    rows = []
+    for rank, w in enumerate(ranked, start=1):
+        old = before.get(w.pk)
+        rows.append(
+            {
+                "wrestler": w.pk,
+                "name": w.ring_name,
+                "rank": rank,
+                "score": w.score,
+                "title": title.name,
+                "moved": (old - rank) if old else None,
+                "wrestler_obj": w,
+            }
+        )
+    return rows
+
+
+def snapshot_contenders(title, *, week, match=None):
+    ranked = contenders(title, week=week)
+    previous = previous_snapshot(title)
+    ContenderSnapshot.objects.create(title=title, match=match, week=week, ranking=[[w.pk, w.score] for w in ranked])
+    rows = with_movement(title, ranked, previous)
+    for row in rows:
+        row.pop("wrestler_obj")
+    return rows
+
+
+def snapshot_after_match(match):
+    """After a result: one snapshot per active title of the promotion (the match page shows the movement)."""
+    for title in Title.objects.filter(promotion=match.card.promotion, is_active=True):
+        snapshot_contenders(title, week=match.card.week, match=match)
+
+
+def division_of(title):
+    return Division(title.division).label
