@@ -156,7 +156,7 @@ def test_contenders_weigh_prestige_and_recent_results_by_method(personas):
     dq = WrestlerFactory(promotion=p, ring_name="DQ Winner", prestige=100)
     old = WrestlerFactory(promotion=p, ring_name="Old Wins", prestige=100)
     loser = WrestlerFactory(promotion=p, ring_name="Loser", prestige=120)
-    hurt = WrestlerFactory(promotion=p, ring_name="Hurt", prestige=900, status="injured")
+    WrestlerFactory(promotion=p, ring_name="Hurt", prestige=900, status="injured")
     cards = {}
     _result(cards, ace, loser, 0, "pinfall", 5)  # Ace +15, Loser -5
     _result(cards, dq, loser, 0, "disqualification", 4)  # DQ +5, Loser -5
