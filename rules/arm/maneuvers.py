@@ -18,6 +18,8 @@ from rules.arm.tables import (
 )
 
 HOLD_TYPES = frozenset({"Hold", "Submission", "Sleeper"})
+SPECIAL_PROPS = frozenset({"TRICK", "OBJ", "FIST", "FLYING", "SPRINGBOARD", "OUTSIDE", "SUPER", "RUNNING", "SINGLE",
+                           "ILL"})
 
 # Which maneuver types a Flag fits ("only common sense and imagination can determine which Flags can
 # be attached to which Maneuvers": this is the project's common sense, documented in docs/rules/arm.md).
@@ -251,6 +253,7 @@ class ArsenalEntry:
     static: tuple = ()  # (name, amount) modifiers that never change in a match: attribute, training...
     static_need: int = 0
     dpos: frozenset = frozenset()  # every defender position some requirement allows (a quick filter)
+    plain: bool = False  # no special handling in tactics (no object, flight, run, trick, Stun Code)
 
     @property
     def label(self):

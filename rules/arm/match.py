@@ -6,7 +6,7 @@ singles has one wrestler per side and ``fighters[i]`` is side ``i``.
 """
 
 from rules.arm import clock, damage, narration, referee, start, tactics, winning
-from rules.arm.maneuvers import DEFENSES, ArsenalEntry, flagged, improvise_penalty
+from rules.arm.maneuvers import DEFENSES, SPECIAL_PROPS, ArsenalEntry, flagged, improvise_penalty
 from rules.arm.positioning import SQUARE_ID
 from rules.arm.sheet import derived as sheet_derived
 from rules.arm.sheet import entry_label, stuntrack
@@ -123,6 +123,11 @@ IMPROVISED_BASICS = ("Forearm Smash", "Kick", "Stomp", "Body Slam", "Side Headlo
 HEEL_BASICS = ("Punch", "Choke", "Eye Gouge", "Foreign Object Smash")
 
 
+# Sheets are read-only once validated; a setup replayed for odds reuses the same sheet objects, so the
+# derived values and arsenal entries (immutable in play) are built once per sheet object.
+_SHEET_CACHE = {}
+
+
 class Fighter:
     """One wrestler's state during a match (everything the snapshot shows, and the bookkeeping)."""
 
@@ -137,7 +142,10 @@ class Fighter:
     )
 
     def __init__(self, idx, side, sheet, tricks_used=None):
-        der = sheet_derived(sheet)
+        cached = _SHEET_CACHE.get(id(sheet))
+        if cached is None or cached[0] is not sheet:
+            cached = (sheet, sheet_derived(sheet), None)
+        der = cached[1]
         self.idx, self.side, self.sheet = idx, side, sheet
         self.name = sheet["name"]
         self.alignment = sheet["alignment"]
@@ -186,7 +194,15 @@ class Fighter:
         self.just_performed = False
         self.heat_bonus_given = False
         self.policy = tactics.Policy(sheet)
-        self._build_arsenal(sheet)
+        if cached[2] is None:
+            self._build_arsenal(sheet)
+            if len(_SHEET_CACHE) > 64:
+                _SHEET_CACHE.clear()
+            _SHEET_CACHE[id(sheet)] = (sheet, der, (self.arsenal_keys, self.attacks, self.defenses, self.finisher,
+                                                    self.reversals))
+        else:
+            self.arsenal_keys, attacks, defenses, self.finisher, self.reversals = cached[2]
+            self.attacks, self.defenses = list(attacks), list(defenses)
 
     def _entry(self, move, training=0, name="", known=True, finisher=False, improvised=0, reversal_of=""):
         static = [(move.cls, self.attrs[move.cls])]
@@ -197,8 +213,9 @@ class Fighter:
         if finisher:
             static.append(("Finisher", 2))
         dpos = frozenset().union(*(dset for _aset, dset in move.req)) if move.type != "Defense" else frozenset()
+        plain = move.type != "Defense" and not (move.props & SPECIAL_PROPS) and "SC" not in move.tags
         return ArsenalEntry(move, training, name, known, finisher, improvised, reversal_of, tuple(static),
-                            sum(a for _n, a in static), dpos)
+                            sum(a for _n, a in static), dpos, plain)
 
     @staticmethod
     def _dpos(move):

@@ -13,6 +13,7 @@ d6 ("tactics: which attack"), so every seed gives a different but reproducible m
 from rules.arm import edge
 from rules.arm.modifiers import chance, estimate
 from rules.arm.positioning import (
+    IN_RING,
     KIND,
     ROPE_REACH,
     ROPE_SIDE,
@@ -107,11 +108,13 @@ def build(m, a, d, entry, positioning=True):
     if d.position not in entry.dpos:
         return None
     man = entry.move
+    if entry.finisher and d.level + 1 < a.policy.finisher_weardown and not d.unconscious:
+        return None
+    if entry.plain:
+        return _build_plain(m, a, d, entry, man, positioning)
     props = man.props
     cheating = cheat(m, a) if a.policy.cheating else 0.0
     if man.illegal and cheating < 0.2:
-        return None
-    if entry.finisher and d.level + 1 < a.policy.finisher_weardown and not d.unconscious:
         return None
     if not positioning and (a.position not in man.req[0][0] and len(man.req) == 1):
         return None
@@ -226,6 +229,49 @@ def build(m, a, d, entry, positioning=True):
         p.over_top = True
     if not positioning and p.cost:
         return None
+    return _finish(m, a, d, entry, man, p, positioning)
+
+
+def _build_plain(m, a, d, entry, man, positioning):
+    """``build`` for a maneuver with nothing special: reach him and take the position."""
+    a_pos, d_pos = a.position, d.position
+    best_c, best_pos = 99, a_pos
+    for aset, dset in man.req:
+        if d_pos in dset:
+            if a_pos in aset:
+                best_c = 0
+                break
+            c, pos = self_cost(a, aset)
+            if c < best_c:
+                best_c, best_pos = c, pos
+    if best_c >= 99:
+        return None
+    cost = best_c + (1 if a.perch else 0)
+    a_sq, d_sq = a.square, d.square
+    a_in, d_in = KIND[a_sq] in IN_RING, KIND[d_sq] in IN_RING
+    dist = distance(a_sq, d_sq)
+    move = a_in != d_in or dist > 1
+    if move:
+        cost += max(0, dist - 1) if a_in == d_in else dist
+    if cost and not positioning:
+        return None
+    p = Plan("attack", entry)
+    p.cost = cost
+    if best_c:
+        p.position = best_pos
+    if a.perch:
+        p.perch = ""
+    if move:
+        p.square = d_sq
+    if man.is_hold and man.level <= 1 and a.level > d.level and man.type != "Sleeper":
+        p.resthold = True
+    if (a.policy.cheating and KIND[d_sq] in ROPE_SIDE and ("KD" in man.props or man.type in ("Slam", "Throw"))
+            and cheat(m, a) >= 0.5):
+        p.over_top = True
+    return _finish(m, a, d, entry, man, p, positioning)
+
+
+def _finish(m, a, d, entry, man, p, positioning):
     if a.policy.ambush_pending:
         p.unopposed = True
     if positioning and a.alignment == "face" and (entry.finisher or man.level >= 3):

@@ -339,3 +339,63 @@ def test_a_high_flyer_climbs_while_his_man_is_down_and_flies_next_round():
     assert a.perch == "rope3"
     p = tactics.build(m, a, d, entry(a, "Flying Elbow Drop"), positioning=False)
     assert p is not None and p.alt == 3
+
+
+def test_a_dash_at_a_standing_cornered_man_is_high_risk_and_crashes_into_the_turnbuckle(no_counters, monkeypatch):
+    a_sheet = sheet("Ace", arsenal=[{"maneuver": "Clothesline", "flags": ["Running"]}, "Kick"])
+    m = match([15], a=a_sheet)
+    a, d = m.fighters
+    d.square = SQUARE_AT["d4"]
+    d.cornered = "placed"
+    monkeypatch.setattr(tactics, "choose_reply", lambda *_: None)
+    resolution.attempt(m, a, d, plan(entry(a, "Running Clothesline")))
+    crash = [e for e in m.events if e["type"] == "crash"][0]
+    assert crash["damage"] == 2 + 1  # the turnbuckle's Stun Code + his WDB
+    assert m.attacker is d
+
+
+def test_a_body_press_gives_a_free_cover(no_counters, monkeypatch):
+    a_sheet = sheet("Ace", arsenal=["Body Press", "Kick"])
+    m = match([3, 15, 15, 15], a=a_sheet)
+    a, d = m.fighters
+    d.level = 1
+    d.damage = 21
+    monkeypatch.undo()
+    monkeypatch.setattr(tactics, "choose_counter", lambda *args: None)
+    monkeypatch.setattr(tactics, "cover_hook", lambda *args: 0)
+    with pytest.raises(MatchOver):
+        resolution.attempt(m, a, d, plan(entry(a, "Body Press")))
+    pin = [e for e in m.events if e["type"] == "pin"][0]
+    assert pin["count"] == 3 and m.result["method"] == "pinfall"
+    assert pin["text"].startswith("Ace makes the cover")
+
+
+def test_a_sunset_flip_is_a_pinfall_predicament_at_minus_two(no_counters):
+    a_sheet = sheet("Ace", arsenal=["Sunset Flip", "Kick"], attributes={"AGI": 14})
+    m = match([3, 15, 15, 5], a=a_sheet)
+    a, d = m.fighters
+    resolution.attempt(m, a, d, plan(entry(a, "Sunset Flip")))
+    pin = [e for e in m.events if e["type"] == "pin"][0]
+    assert pin["predicament"] is True and pin["count"] == 2
+    assert {"name": "pinfall predicament", "amount": -2} in pin["rolls"][0]["modifiers"]
+
+
+def test_playing_to_the_crowd_costs_four_and_moves_heat_once_five_earns_an_edge():
+    m = match([])
+    a, d = m.fighters
+    a.heat = 4
+    tactics.after_maneuver(m, a, d, entry(a, "Kick"), 4)
+    assert a.heat == 5 and a.ap == 0 and a.edge == 2 and m.events[-1]["type"] == "crowd"
+
+
+def test_movement_and_stall_rounds_are_half_length(monkeypatch):
+    m = match([5])
+    a, d = m.fighters
+    monkeypatch.setattr(tactics, "edge_at_round_start", lambda *args: None)
+    monkeypatch.setattr(tactics, "plan_attack", lambda *args, **kw: tactics.Plan("move"))
+    resolution.standard_round(m)
+    assert m.round_seconds == 5.0
+    monkeypatch.setattr(tactics, "plan_attack", lambda *args, **kw: tactics.Plan("stall"))
+    a.damage = 10
+    resolution.standard_round(m)
+    assert m.round_seconds == 5.0 and a.damage == 8

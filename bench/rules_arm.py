@@ -1,0 +1,86 @@
+"""Benchmark (not a unit test): ARM singles matches on one core, between the example sheet and
+``example_sheet(seed=5)``.
+
+Run: ``.venv/bin/python bench/rules_arm.py [--matches 400]``. Prints one JSON line per figure:
+
+- ``median ms per match (resolve)``: every event built (state snapshots, narration), median of the runs;
+- ``matches/s (resolve)`` and ``matches/s (outcome)`` (the quiet path odds and ``--count`` use: the same
+  dice and the same result, no events built);
+- ``dice per match``;
+- ``ratio to bare dice``: time per match / time to roll the same number of dice with
+  ``random.Random().randint(1, 20)``.
+
+Targets (issue 3): at least 500 matches/s on one core, ratio at most 10.
+"""
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules.dice import RandomDice  # noqa: E402
+from rules.registry import get_ruleset  # noqa: E402
+
+
+def line(figure, measured, **extra):
+    row = {"ruleset": "arm", "figure": figure, "measured": measured}
+    row.update(extra)
+    row.update(python=platform.python_version(), cpus=os.cpu_count(), date=time.strftime("%Y-%m-%d", time.gmtime()))
+    print(json.dumps(row), flush=True)
+
+
+def timed(fn, n):
+    times, dice = [], 0
+    for seed in range(n):
+        d = RandomDice(seed)
+        t0 = time.perf_counter()
+        fn(d, seed)
+        times.append(time.perf_counter() - t0)
+        dice += d.count
+    return times, dice
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="ARM matches per second")
+    parser.add_argument("--matches", type=int, default=400)
+    args = parser.parse_args(argv)
+    arm = get_ruleset("arm")
+    setup = arm.build_setup([[arm.example_sheet()], [arm.example_sheet(seed=5)]])
+    n = args.matches
+
+    def resolve(d, seed):
+        for _event in arm.resolve(setup, d, seed=seed):
+            pass
+
+    def outcome(d, seed):
+        arm.outcome(setup, d, seed=seed)
+
+    timed(resolve, min(n, 50))  # warm up
+    full, dice = timed(resolve, n)
+    quiet, _ = timed(outcome, n)
+    per_match_dice = dice / n
+    rng = random.Random(1)  # noqa: S311
+    randint = rng.randint
+    rolls = int(per_match_dice * n)
+    t0 = time.perf_counter()
+    for _ in range(rolls):
+        randint(1, 20)
+    bare = (time.perf_counter() - t0) / n  # seconds of bare dice per match
+    median = statistics.median(full)
+    line("median ms per match (resolve)", round(median * 1000, 3), matches=n)
+    line("matches/s (resolve)", round(n / sum(full), 1), target=500)
+    line("matches/s (outcome)", round(n / sum(quiet), 1), target=500)
+    line("dice per match", round(per_match_dice, 1))
+    line("ratio to bare dice (resolve)", round(median / bare, 1), target=10, bare_us_per_match=round(bare * 1e6, 1))
+    line("ratio to bare dice (outcome)", round(statistics.median(quiet) / bare, 1), target=10)
+
+
+if __name__ == "__main__":
+    main()
