@@ -4,7 +4,9 @@
 
 Prints one JSON line per figure: ``outcome`` (the quiet path used by odds: result only) and
 ``resolve`` (every event built, as the web app streams them), each the best of R runs, plus the
-same two with every advanced rule switched on. Target: outcome >= 10,000 matches/s.
+same two with every advanced rule switched on. ``value`` is matches per CPU second of this single
+process (one core, robust to other load on the machine); ``wall_clock_value`` is per elapsed second.
+Target: outcome >= 10,000 matches/s.
 """
 
 import argparse
@@ -21,13 +23,18 @@ from rules.dice import RandomDice  # noqa: E402
 
 
 def _rate(fn, setup, matches, repeat):
-    best = 0.0
+    """Best of ``repeat`` runs: (matches per CPU second of this process, matches per wall-clock second).
+
+    CPU time is the honest "one core" figure on a shared machine; wall time is printed alongside.
+    """
+    best_cpu = best_wall = 0.0
     for _ in range(repeat):
-        start = time.perf_counter()
+        cpu, wall = time.process_time(), time.perf_counter()
         fn(setup, matches)
-        elapsed = time.perf_counter() - start
-        best = max(best, matches / elapsed)
-    return best
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        best_cpu = max(best_cpu, matches / cpu) if cpu > 0 else best_cpu
+        best_wall = max(best_wall, matches / wall)
+    return best_cpu, best_wall
 
 
 def main(argv=None):
@@ -51,11 +58,12 @@ def main(argv=None):
     for label, stip in (("", {}), ("advanced ", {"advanced": True})):
         setup = ruleset.build_setup([[a], [b]], stipulation=stip)
         for name, fn, n in (("outcome", outcome, args.matches), ("resolve", resolve, max(args.matches // 10, 1))):
-            rate = _rate(fn, setup, n, args.repeat)
+            cpu, wall = _rate(fn, setup, n, args.repeat)
             row = {
                 "bench": "rules_hp_d6",
                 "figure": f"{label}{name} matches/s",
-                "value": round(rate, 1),
+                "value": round(cpu, 1),
+                "wall_clock_value": round(wall, 1),
                 "matches": n,
                 "target": 10000 if name == "outcome" and not label else None,
                 "python": platform.python_version(),

@@ -44,9 +44,7 @@ def get_up(m, w, opp):
         rec["need"] = min(max(d + 1 - bonus, 1), 6)  # a natural 6 always gets him up
         rec["outcome"] = "success" if a == 6 or a + bonus > d else "failure"
     else:
-        d6 = m.d6
-        a = d6()
-        d = d6()
+        a, d = m.opposed(None, w, opp)  # the prone wrestler's d6, then the opponent's
     if a == 6:  # a natural 6 always gets him up, and he attacks this very turn
         outcome = "up and attack"
     elif a + bonus > d:

@@ -211,17 +211,15 @@ class Match:
         self.log = EventLog(dice, self.snapshot, seed=seed)
         self.events = []
         self.turn_number = 0
+        self.turn = self._make_turn()
         if loud:
             self.roll = self._roll_loud
         else:
             rng = _rng_of(dice) if FAST_DICE else None
             if rng is not None:
-                d6, dn, opposed = _fast_draws(rng)
+                _, dn, opposed = _fast_draws(rng)
             else:
                 draw = dice._draw
-
-                def d6():
-                    return draw(6)
 
                 def opposed(purposes, att, dfn):
                     return draw(6), draw(6)
@@ -231,7 +229,6 @@ class Match:
 
             self.roll = dn
             self.opposed = opposed
-            self.d6 = d6
 
     # --- dice ------------------------------------------------------------------------------
     def _roll_loud(self, sides, purpose, side):
@@ -296,19 +293,25 @@ class Match:
         self.emit("initiative", narration.initiative(self, first, a, b), actor=first.side, first=first.side)
         return first
 
-    def turn(self, w):
-        """One wrestler's turn: get up if he is down (a natural 6 lets him act too), act, then the turn's end."""
-        opp = w.opp
-        opp.hit = w.hit = False
-        self.turn_number += 1
-        if not w.prone or knockdown.get_up(self, w, opp):
-            ACTIONS[choose(self, w, opp)](self, w, opp)
-        # "For every turn the prone wrestler is not attacked successfully, he/she adds a +1 to his/her roll."
-        if opp.prone and not opp.hit:
-            opp.turns_not_hit += 1
-        self.log.clock += SECONDS_PER_TURN
-        if self.referee != "up":
-            advanced.referee_clock(self)
+    def _make_turn(self):
+        """``turn(w)``: one wrestler's turn. A closure over the match, so the hot loop looks little up."""
+        log, get_up, pick, actions, step = self.log, knockdown.get_up, choose, ACTIONS, SECONDS_PER_TURN
+
+        def turn(w):
+            """Get up if he is down (a natural 6 lets him act too), act, then the turn's end."""
+            opp = w.opp
+            opp.hit = w.hit = False
+            self.turn_number += 1
+            if not w.prone or get_up(self, w, opp):
+                actions[pick(self, w, opp)](self, w, opp)
+            # "For every turn the prone wrestler is not attacked successfully, he/she adds a +1 to his/her roll."
+            if opp.prone and not opp.hit:
+                opp.turns_not_hit += 1
+            log.clock += step
+            if self.referee != "up":
+                advanced.referee_clock(self)
+
+        return turn
 
     def time_up(self):
         self.finish(None, "draw", narration.time_limit(self), reason="time limit")
