@@ -318,11 +318,13 @@ class Match:
 
     def run(self):
         """Yield the events turn by turn (loud), or play silently (quiet); the last event is the result."""
-        log, limit, events, turn = self.log, self.time_limit, self.events, self.turn
+        log, events, turn = self.log, self.events, self.turn
+        limit = self.time_limit
+        last_start = limit - SECONDS_PER_TURN  # a turn starts only if it ends within the time limit
         self.emit("bell", lambda: narration.bell(self), time_limit=limit, advanced=self.advanced)
         try:
             while True:
-                if log.clock >= limit:  # the bell before a new round
+                if log.clock > last_start:  # the bell before a new round
                     self.time_up()
                 log.round += 1
                 first = self.initiative()
@@ -330,7 +332,7 @@ class Match:
                 if events:
                     yield from events
                     events.clear()
-                if log.clock >= limit:  # the bell between the two turns
+                if log.clock > last_start:  # the bell between the two turns
                     self.time_up()
                 turn(first.opp)
                 if events:

@@ -165,3 +165,9 @@ def test_it_rolls_the_tactics_die_quietly_on_scripted_dice_too():
 
 
 ZERO = {"high_risk": 0, "submission": 0, "pinning_combination": 0, "finisher": 0, "cheat": 0}
+
+
+def test_it_starts_no_turn_that_would_end_after_the_time_limit():
+    events = play([4, 1, 3, 3, 3, 3], time_limit=12)  # 12 s: two 5-second turns fit, a third would not
+    assert [e["type"] for e in events] == ["bell", "initiative", "strike", "strike", "result"]
+    assert (events[-1]["method"], events[-1]["clock"]) == ("draw", 10.0)

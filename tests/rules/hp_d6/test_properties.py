@@ -126,3 +126,54 @@ def test_the_same_seed_gives_the_same_bytes_and_the_same_quiet_result(case):
     again = list(RULESET.resolve(setup, RandomDice(seed), seed=seed))
     assert json.dumps(again) == json.dumps(events)
     assert json.dumps(RULESET.outcome(setup, RandomDice(seed), seed=seed)) == json.dumps(events[-1])
+
+
+weights = st.fixed_dictionaries(
+    {},
+    optional={
+        k: st.integers(min_value=0, max_value=20)
+        for k in ("strike", "grapple", "high_risk", "submission", "pinning_combination", "finisher", "cheat")
+    },
+)
+tactics = st.fixed_dictionaries(
+    {},
+    optional={
+        "weights": weights,
+        "submission_below": st.integers(min_value=0, max_value=40),
+        "combination_carrier": st.sampled_from(["grapple", "high_risk"]),
+        "pin": st.booleans(),
+        "take_finisher": st.booleans(),
+        "run_in_save": st.booleans(),
+    },
+)
+advanced = st.fixed_dictionaries(
+    {}, optional={k: st.booleans() for k in ("foreign_objects", "run_ins", "attack_referee")}
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=2**31),
+    tactics,
+    tactics,
+    advanced,
+    st.booleans(),
+    st.integers(min_value=10, max_value=3000),
+    st.sampled_from(["face", "heel"]),
+)
+def test_any_valid_tactics_and_stipulation_play_a_complete_match(seed, ta, tb, adv, no_dq, limit, alignment):
+    a = dict(RULESET.example_sheet(), tactics=ta, alignment=alignment)
+    b = dict(RULESET.example_sheet(seed=seed % 97), tactics=tb)
+    stipulation = {"advanced": adv, "no_dq": no_dq, "time_limit": limit}
+    setup = RULESET.build_setup([[RULESET.validate_sheet(a)], [RULESET.validate_sheet(b)]], stipulation=stipulation)
+    dice = RandomDice(seed)
+    events = list(RULESET.resolve(setup, dice, seed=seed))
+    assert events[-1]["type"] == "result"
+    assert events[-1]["clock"] <= limit
+    assert [e["seq"] for e in events] == list(range(len(events)))
+    assert sum(len(e["rolls"]) for e in events) == dice.count
+    if no_dq:
+        assert events[-1]["method"] != "disqualification"
+    if not any(adv.values()):
+        assert not {"foreign_object", "run_in", "attack_referee"} & {e["type"] for e in events}
+    assert json.dumps(RULESET.outcome(setup, RandomDice(seed), seed=seed)) == json.dumps(events[-1])
