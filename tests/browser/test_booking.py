@@ -150,8 +150,14 @@ def test_a_promoter_books_a_card(page, live_url):
     expect(page.locator("#booking-messages .success")).to_have_text("Moved up.")
     page.get_by_role("button", name="Down (match 2)").click()
     expect(lineup(page).nth(2)).to_contain_text("Bruno Banks")
+    # Drag: the last match onto the top of the first; the new order is saved (one POST of the whole order).
+    items = page.locator("#lineup > li")
+    last = lineup(page).nth(expected_count - 1).inner_text()
+    items.nth(expected_count - 1).drag_to(items.nth(0), target_position={"x": 20, "y": 3})
+    expect(page.locator("#booking-messages .success")).to_have_text("New order saved.")
+    expect(lineup(page).first).to_have_text(last)
     order = [lineup(page).nth(i).inner_text() for i in range(expected_count)]
-    assert order[0].startswith("Axel Adams") and order[1].startswith("Dora Diesel")
+    assert order[1].startswith("Axel Adams") and order[2].startswith("Dora Diesel")
     assert page.evaluate("window.stillHere") is True, "the builder never reloaded the page"
 
     # Mark as booked: the public card page shows the line-up in the new order, with odds.
@@ -161,8 +167,8 @@ def test_a_promoter_books_a_card(page, live_url):
     expect(lineup(page)).to_have_count(expected_count)
     for i, text in enumerate(order):
         expect(lineup(page).nth(i)).to_have_text(text)
-    expect(page.locator("#lineup > li").first).to_contain_text("World Title on the line")
-    expect(page.locator("#lineup > li").first.locator(".odds")).to_contain_text("Odds from 200 simulated matches")
+    expect(page.locator("#lineup > li").nth(1)).to_contain_text("World Title on the line")
+    expect(page.locator("#lineup > li").nth(1).locator(".odds")).to_contain_text("Odds from 200 simulated matches")
 
 
 def test_a_title_match_without_the_champion_and_an_unapproved_wrestler_are_refused(page, live_url):
