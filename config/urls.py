@@ -3,6 +3,7 @@ from django.urls import include, path
 
 from config import views
 from promotion import views as promotion_views
+from promotion import views_weekly
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -13,5 +14,7 @@ urlpatterns = [
     path("p/", include("promotion.urls")),
     path("p/", include("roster.urls")),
     path("p/", include("matches.urls")),
+    path("p/", include("promotion.urls_weekly")),
+    path("notices/", views_weekly.notices, name="notices"),
     path("admin/", admin.site.urls),
 ]

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from promotion.selectors import promotion_access
-from roster import selectors, services
+from roster import records, selectors, services
 from roster.forms import ReviewForm, RosterFilterForm, StatusForm, WrestlerProfileForm
 from roster.models import Wrestler
 from roster.sheets import form_tree, row_node, sheet_from_post, spec_for, unplaced_errors
@@ -41,10 +41,22 @@ def wrestler_detail(request, slug, pk):
     access = promotion_access(request.user, slug)
     wrestler = _wrestler(access, pk)
     ruleset = get_ruleset(access.promotion.ruleset)
+    career = records.Career(wrestler)
+    opponents = career.opponents()
+    versus = None
+    vs_id = request.GET.get("vs", "")
+    opponent = next((o for o in opponents if str(o.pk) == vs_id), None)
+    if opponent is not None:
+        versus = {"opponent": opponent, **career.head_to_head(opponent.pk)}
     return render(
         request,
         "roster/wrestler.html",
         {
+            "record": career.record(),
+            "history": career.history(),
+            "opponents": opponents,
+            "versus": versus,
+            "reigns": wrestler.reigns.select_related("title", "title__promotion").order_by("won_week"),
             "access": access,
             "promotion": access.promotion,
             "wrestler": wrestler,

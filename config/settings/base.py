@@ -135,6 +135,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 30 * 60}
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_BEAT_SCHEDULE = {
     "sweep-stuck-cards": {"task": "matches.sweep_stuck_cards", "schedule": 30.0},
+    "advance-due-weeks": {"task": "promotion.advance_due_weeks", "schedule": 3600.0},
 }
 # A worker running a match renews its lease; a match whose lease ran out is taken over by the sweeper.
 KAYFABE_MATCH_LEASE_SECONDS = env.int("KAYFABE_MATCH_LEASE_SECONDS", default=60)

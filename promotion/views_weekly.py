@@ -1,0 +1,132 @@
+"""League pages: contenders and the weekly cycle, week logs, results by week, dice fairness, open data, notices."""
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from matches.dice import fairness
+from matches.models import Match, MatchStatus
+from promotion import league
+from promotion.export import export_promotion
+from promotion.models import Notice, Title, TitleReign, WeekLog
+from promotion.selectors import promotion_access
+
+
+def overdue_titles(promotion):
+    """Titles whose champion has not defended within the title's interval (weeks)."""
+    overdue = []
+    reigns = TitleReign.objects.filter(
+        title__promotion=promotion, title__is_active=True, is_current=True, title__defense_interval_weeks__isnull=False
+    ).select_related("title")
+    for reign in reigns:
+        last = (
+            Match.objects.filter(title=reign.title, status=MatchStatus.FINISHED)
+            .order_by("-card__week")
+            .values_list("card__week", flat=True)
+            .first()
+        )
+        since = max(reign.won_week, last or 0)
+        weeks = promotion.current_week - since
+        if weeks > reign.title.defense_interval_weeks:
+            overdue.append({"title": reign.title, "weeks": weeks})
+    return overdue
+
+
+def league_home(request, slug):
+    access = promotion_access(request.user, slug)
+    promotion = access.promotion
+    boards = []
+    for title in Title.objects.filter(promotion=promotion, is_active=True).order_by("name"):
+        ranked = league.contenders(title)
+        previous = league.previous_snapshot(title)
+        boards.append({"title": title, "rows": league.with_movement(title, ranked, previous)})
+    return render(
+        request,
+        "promotion/league.html",
+        {
+            "access": access,
+            "promotion": promotion,
+            "boards": boards,
+            "points": league.POINTS,
+            "recent_weeks": league.RECENT_WEEKS,
+            "weeks": WeekLog.objects.filter(promotion=promotion).order_by("-week")[:12],
+            "overdue": overdue_titles(promotion),
+        },
+    )
+
+
+@login_required
+@require_POST
+def advance(request, slug):
+    access = promotion_access(request.user, slug)
+    if not access.is_owner:
+        raise PermissionDenied("Only owners advance the week.")
+    try:
+        week = int(request.POST.get("week", ""))
+    except ValueError:
+        messages.error(request, "Which week? Reload the page and try again.")
+        return redirect("league:home", slug)
+    try:
+        log = league.advance_week(promotion=access.promotion, by=request.user, from_week=week)
+    except league.AlreadyAdvanced as exc:
+        messages.info(request, str(exc))
+    else:
+        messages.success(request, f"Week {log.week} is over: {len(log.healed)} healed, {len(log.returned)} back.")
+        return redirect("league:week", slug, log.week)
+    return redirect("league:home", slug)
+
+
+def week_log(request, slug, week):
+    access = promotion_access(request.user, slug)
+    log = get_object_or_404(WeekLog, promotion=access.promotion, week=week)
+    titles = {str(t.pk): t for t in Title.objects.filter(promotion=access.promotion)}
+    rankings = [(titles.get(tid), rows) for tid, rows in log.rankings.items()]
+    return render(
+        request,
+        "promotion/week.html",
+        {"access": access, "promotion": access.promotion, "log": log, "rankings": rankings},
+    )
+
+
+def results(request, slug):
+    """Results by card and week, newest first."""
+    access = promotion_access(request.user, slug)
+    matches = (
+        Match.objects.filter(card__promotion=access.promotion, status=MatchStatus.FINISHED)
+        .select_related("card", "title")
+        .order_by("-card__week", "-card_id", "order")
+    )
+    page = Paginator(matches, 50).get_page(request.GET.get("page"))
+    return render(request, "promotion/results.html", {"access": access, "promotion": access.promotion, "page": page})
+
+
+def dice(request, slug):
+    access = promotion_access(request.user, slug)
+    return render(
+        request,
+        "promotion/dice.html",
+        {"access": access, "promotion": access.promotion, "rows": fairness(access.promotion)},
+    )
+
+
+def export(request, slug):
+    access = promotion_access(request.user, slug)
+    body = json.dumps(export_promotion(access.promotion), indent=2, ensure_ascii=False)
+    response = HttpResponse(body + "\n", content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{access.promotion.slug}.json"'
+    return response
+
+
+@login_required
+def notices(request):
+    mine = Notice.objects.filter(user=request.user).select_related("promotion")
+    if request.method == "POST":
+        mine.filter(read=False).update(read=True)
+        return redirect("notices")
+    return render(request, "promotion/notices.html", {"notices": mine[:100]})
