@@ -165,6 +165,8 @@ def match_edit(request, slug, pk, mid):
     card = _card(access, pk)
     match = _match(card, mid)
     if request.method != "POST":
+        if not card.is_editable:
+            return redirect(card)
         return _builder(request, access, card, editing=match)
     return _save_match(request, access, card, editing=match)
 
