@@ -2,7 +2,7 @@
 format; they roll nothing and change nothing. Numbers a scoreboard needs are in the event's fields;
 the text carries a few in brackets for readers of the plain-text CLI."""
 
-from rules.arm.positioning import SQUARE_ID, in_ring
+from rules.arm.positioning import in_ring
 
 VERBS = {
     "Strike": "connects with",
@@ -343,7 +343,3 @@ def engineered(m, eng):
 def engineered_result(m, eng):
     w = m.fighters[eng["winner"]]
     return f"{w.name} wins by {eng['method']} -- and the crowd knows it was a fix."
-
-
-def square_name(square):
-    return SQUARE_ID[square]

@@ -107,9 +107,6 @@ def mirror(square):
     return square
 
 
-def step_towards(a, b):
-    return (a[0] + (b[0] > a[0]) - (b[0] < a[0]), a[1] + (b[1] > a[1]) - (b[1] < a[1]))
-
 
 def nearest_ring_square(square):
     sq, _d = nearest_cached(square, frozenset({"+", "X"}))

@@ -6,7 +6,7 @@ successful maneuver does (damage, exertion, injuries, statuses, referee, Action 
 from rules.arm import advantage, clock, damage, edge, injury, narration, positioning, referee, tactics, winning
 from rules.arm.checks import BOTCH, check, contest, margin, succeeded, unopposed
 from rules.arm.modifiers import attack_mods
-from rules.arm.positioning import KIND, ROPE_SIDE, in_ring, is_outside, nearest_cached
+from rules.arm.positioning import KIND, ROPE_SIDE, is_outside, nearest_cached
 from rules.arm.tables import CATEGORY, FOREIGN_OBJECTS, STUN_CODES
 
 MAX_STANDOFFS = 3  # then the referee restarts the match with a tie-up (seed: "when he feels ...")
@@ -399,7 +399,3 @@ def trick(m, a, d, entry, roll):
         m.emit("trick", narration.distract(a, m.ref, rounds), actor=a.idx, trick=man.name, rounds=rounds)
         return
     m.emit("trick", narration.trick(a, entry), actor=a.idx, trick=man.name)
-
-
-def in_same_area(a, d):
-    return in_ring(a.square) == in_ring(d.square)

@@ -25,7 +25,6 @@ from rules.arm.positioning import (
     nearest_ring_square,
     run_cost,
     self_cost,
-    shift_cost,
     spend,
 )
 from rules.arm.tables import BOOT_AP, FOREIGN_OBJECTS, GRAB_OBJECT_AP, STUN_CODES
@@ -144,6 +143,11 @@ def build(m, a, d, entry, positioning=True):
             p.opts = {f"{weapon} (object Mod)": mod}
     if "FIST" in props and a.weapon and not FOREIGN_OBJECTS[a.weapon][4] and a.weapon != "Brass Knuckles":
         return None
+    if "FIST" in props and not a.weapon and positioning:
+        load = next((o for o in a.concealed if FOREIGN_OBJECTS[o][4] or o == "Brass Knuckles"), "")
+        if load:
+            p.draw = load  # seed: fist loads "add their damage to standard Punching maneuvers"
+            p.cost += 2
     a_in, d_in = in_ring(a.square), in_ring(d.square)
     # where the defender is, and what the attacker must do to reach him
     dset_ok = [(aset, dset) for aset, dset in man.req if d.position in dset]
@@ -814,7 +818,3 @@ def refuses_rope_break(m, holder, h):
 
 def wants_hanging_on(m, victim, h):
     return edge.affordable(victim, "hanging_on", vs_finisher=h.entry.finisher)
-
-
-def shift(fighter, to):
-    return shift_cost(fighter.position, to)

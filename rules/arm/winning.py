@@ -5,7 +5,6 @@ is worth (P-ARM-07)."""
 from rules.arm import clock, damage, edge, narration, positioning, referee, tactics
 from rules.arm.checks import ACE, BOTCH, RANK, check, referee_beats, succeeded
 from rules.arm.positioning import KIND, ROPE_REACH, in_ring
-from rules.arm.tables import attribute_bonus
 
 # --- pinfalls -----------------------------------------------------------------------------------
 
@@ -370,7 +369,3 @@ def prestige_changes(m, winner_side, method, engineered=None):
         out.append({"name": f.name, "side": f.side, "change": total,
                     "detail": [{"name": n, "amount": x} for n, x in detail]})
     return out
-
-
-def stall_heal_amount(fighter):
-    return attribute_bonus(fighter.attrs["STA"])

@@ -399,3 +399,16 @@ def test_movement_and_stall_rounds_are_half_length(monkeypatch):
     a.damage = 10
     resolution.standard_round(m)
     assert m.round_seconds == 5.0 and a.damage == 8
+
+
+def test_a_hidden_fist_load_is_drawn_for_a_punch_and_adds_its_damage(no_counters):
+    heel = sheet("Bruiser", alignment="heel", arsenal=["Punch"], objects=["Fist Load"], tactics={"cheating": 0.8})
+    m = match([3, 15, 15], a=heel, b=sheet("Ace"))  # the punch, an Injury check (object), the referee
+    a, d = m.fighters
+    p = tactics.build(m, a, d, entry(a, "Punch"))
+    assert p.draw == "Fist Load" and p.cost == 2
+    a.ap = 2
+    resolution.execute_positioning(m, a, p)
+    resolution.attempt(m, a, d, p)
+    ev = [e for e in m.events if e["type"] == "maneuver"][0]
+    assert {"name": "Fist Load", "amount": 2} in ev["breakdown"] and ev["damage"] == 4
