@@ -138,3 +138,28 @@ def key_moments(events, count=5):
         return []
     interesting = [e for e in events[:-1] if e.get("rolls") or e["type"] in ("finisher", "pin", "cover", "submission")]
     return [*interesting[-count:], events[-1]]
+
+
+def ranking_moves(match):
+    """How the match moved each title's contender ranking: the snapshot taken after it against the one before."""
+    from promotion.models import ContenderSnapshot
+    from roster.models import Wrestler
+
+    moves = []
+    for after in ContenderSnapshot.objects.filter(match=match).select_related("title"):
+        before = ContenderSnapshot.objects.filter(title=after.title, pk__lt=after.pk).order_by("-pk").first()
+        old = {wid: i + 1 for i, (wid, _) in enumerate(before.ranking)} if before else {}
+        involved = set(match.participants.values_list("wrestler_id", flat=True))
+        rows = []
+        for rank, (wid, score) in enumerate(after.ranking, start=1):
+            if wid in involved or old.get(wid) != rank:
+                rows.append({"wrestler": wid, "rank": rank, "was": old.get(wid), "score": score})
+        dropped = [wid for wid in involved if wid in old and wid not in {w for w, _ in after.ranking}]
+        names = dict(
+            Wrestler.objects.filter(pk__in=[r["wrestler"] for r in rows] + dropped).values_list("pk", "ring_name")
+        )
+        for row in rows:
+            row["name"] = names.get(row["wrestler"], "?")
+            row["moved"] = (row["was"] - row["rank"]) if row["was"] else None
+        moves.append({"title": after.title, "rows": rows, "dropped": [names.get(w, "?") for w in dropped]})
+    return moves

@@ -67,6 +67,7 @@ def match_page(request, slug, pk):
             plot=selectors.damage_plot(events),
             moments=selectors.key_moments(events),
             replay=_replay_command(match),
+            ranking_moves=selectors.ranking_moves(match),
         )
     return render(request, "matches/match.html", context)
 

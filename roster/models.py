@@ -31,6 +31,10 @@ class BodyPart(models.TextChoices):
     LEG = "leg", "Leg"
 
 
+# Prestige tiers, highest first: (lowest Prestige of the tier, its name).
+PRESTIGE_TIERS = ((450, "Main event"), (300, "Upper mid-card"), (150, "Mid-card"), (-(10**9), "Preliminary"))
+
+
 class Wrestler(models.Model):
     """A wrestler of one promotion. ``sheet`` is the ruleset's sheet, validated by ``rules`` before every save;
     the columns beside it mirror what pages filter and sort on (name, alignment, size)."""
@@ -81,6 +85,14 @@ class Wrestler(models.Model):
 
     def get_absolute_url(self):
         return reverse("roster:wrestler", args=[self.promotion.slug, self.pk])
+
+    @property
+    def tier(self):
+        """Where Prestige places him on a card (docs/league.md)."""
+        for floor, name in PRESTIGE_TIERS:
+            if self.prestige >= floor:
+                return name
+        return PRESTIGE_TIERS[-1][1]
 
     @property
     def is_bookable(self):

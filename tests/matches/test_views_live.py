@@ -108,3 +108,18 @@ def test_only_bookers_take_a_card_live(client, personas, persona, expected, djan
     card.refresh_from_db()
     assert (card.status == "live") is (expected == 302)
     assert len(callbacks) == (1 if expected == 302 else 0)
+
+
+def test_a_finished_match_page_shows_how_it_moved_the_rankings(client, personas):
+    from promotion.models import Title
+
+    Title.objects.create(promotion=personas.promotion, name="Contender Cup")
+    card = book_card(personas.promotion, personas.promoter, matches=1)
+    services.card_go_live(card=card, by=personas.promoter)
+    match = card.matches.get()
+    services.match_run(match.pk)
+    html = client.get(match.get_absolute_url()).content.decode()
+    assert "How it moved the rankings" in html
+    assert "Contender Cup contenders" in html
+    for p in match.participants.select_related("wrestler"):
+        assert p.wrestler.ring_name in html

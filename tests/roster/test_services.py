@@ -106,3 +106,22 @@ def test_the_exported_sheet_validates_with_the_ruleset(personas):
 
     sheet = export_sheet(personas.wrestler)
     assert get_ruleset("wildknight").validate_sheet(sheet)["name"] == "Paula's Pride"
+
+
+@pytest.mark.parametrize(
+    ("prestige", "tier"),
+    [
+        (-50, "Preliminary"),
+        (149, "Preliminary"),
+        (150, "Mid-card"),
+        (299, "Mid-card"),
+        (300, "Upper mid-card"),
+        (450, "Main event"),
+        (900, "Main event"),
+    ],
+)
+def test_prestige_places_a_wrestler_in_a_tier(personas, client, prestige, tier):
+    Wrestler.objects.filter(pk=personas.wrestler.pk).update(prestige=prestige)
+    personas.wrestler.refresh_from_db()
+    assert personas.wrestler.tier == tier
+    assert f"<td>{tier}</td>" in client.get(f"/p/{personas.promotion.slug}/roster/").content.decode()
