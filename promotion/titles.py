@@ -33,6 +33,9 @@ def _unique_error(model_name, name):
 
 
 def _save_named(obj, model_name):
+    same_name = type(obj).objects.filter(promotion_id=obj.promotion_id, name=obj.name).exclude(pk=obj.pk)
+    if same_name.exists():
+        raise _unique_error(model_name, obj.name)
     obj.full_clean()
     try:
         with transaction.atomic():
