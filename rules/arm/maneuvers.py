@@ -254,6 +254,7 @@ class ArsenalEntry:
     static_need: int = 0
     dpos: frozenset = frozenset()  # every defender position some requirement allows (a quick filter)
     plain: bool = False  # no special handling in tactics (no object, flight, run, trick, Stun Code)
+    quick: float = 0.0  # typical damage, for the first pass of tactics.plan_attack
 
     @property
     def label(self):

@@ -214,8 +214,9 @@ class Fighter:
             static.append(("Finisher", 2))
         dpos = frozenset().union(*(dset for _aset, dset in move.req)) if move.type != "Defense" else frozenset()
         plain = move.type != "Defense" and not (move.props & SPECIAL_PROPS) and "SC" not in move.tags
+        quick = tactics.quick_value(move, finisher, self.wdb, self.hdb) if move.type != "Defense" else 0.0
         return ArsenalEntry(move, training, name, known, finisher, improvised, reversal_of, tuple(static),
-                            sum(a for _n, a in static), dpos, plain)
+                            sum(a for _n, a in static), dpos, plain, quick)
 
     @staticmethod
     def _dpos(move):

@@ -11,6 +11,7 @@ d6 ("tactics: which attack"), so every seed gives a different but reproducible m
 """
 
 from rules.arm import edge
+from rules.arm.injury import use_penalty
 from rules.arm.modifiers import chance, estimate
 from rules.arm.positioning import (
     IN_RING,
@@ -351,17 +352,76 @@ def score(m, a, d, entry, p):
     return value
 
 
+SHORTLIST = 6
+
+
+def _first_two(t):
+    return t[0], t[1]
+
+
+def quick_value(move, finisher, wdb, hdb):
+    """Typical damage of a maneuver for the first pass of ``plan_attack`` (fixed per arsenal entry)."""
+    props = move.props
+    if move.type == "Trick":
+        return 6.0
+    dmg = move.damage + (wdb if "W" in move.tags else 0) + (hdb if "H" in move.tags else 0)
+    if "SC" in move.tags:
+        dmg += 2
+    if "FLYING" in props:
+        dmg += 6
+    elif "SPRINGBOARD" in props or "OUTSIDE" in props:
+        dmg += 4
+    if "OBJ" in props:
+        dmg += 4
+    if move.base in ("Fire Tab", "Powder", "Eye Gouge"):
+        dmg += 5
+    if finisher:
+        dmg *= 2
+    if move.is_hold:
+        dmg = dmg * 2.5 + 4
+    if "PP" in props:
+        dmg = max(dmg, 7)
+    return float(dmg) + move.level * 0.3
+
+
 def plan_attack(m, a, d, positioning=True):
     """Pick this round's attack (or a stall / movement round)."""
     if positioning and a.just_performed and wants_stall(m, a, d):
         return Plan("stall")
-    best = []
+    # A cheap first pass (chance x typical damage) ranks the candidates; only the most promising are
+    # built and scored in full.
+    d_pos = d.position
+    ready = d.level + 1 >= a.policy.finisher_weardown or d.unconscious
+    fired = a.fired_up > 0
+    adj = a.ref_penalty + 2 * a.telegraph - (4 if a.blinded else 0) - (min(a.level, 4) if not fired else 0)
+    d_lvl = min(d.level, 4)
+    lift = d.lift
+    injured = bool(a.injuries)
+    ranked = []
     for i, entry in enumerate(a.attacks):
+        if d_pos not in entry.dpos or (entry.finisher and not ready):
+            continue
+        man = entry.move
+        need = entry.static_need + adj
+        over = man.level - d_lvl
+        if over > 0 and not fired:
+            need -= 2 * over
+        if "LIFT" in man.props:
+            need -= lift
+        if injured:
+            need += use_penalty(a, man.uses)
+        p = 0.0 if need <= 0 else (0.95 if need >= 19 else need / 20.0)
+        ranked.append((-entry.quick * p, i, entry))
+    ranked.sort(key=_first_two)
+    best = []
+    for _q, i, entry in ranked:
         p = build(m, a, d, entry, positioning)
         if p is None:
             continue
         p.score = score(m, a, d, entry, p)
         best.append((-p.score, i, p))
+        if len(best) >= SHORTLIST:
+            break
     if not best:
         if not positioning:
             return None
