@@ -163,6 +163,49 @@ def card_latency(runs, matches=15):
         promotion.delete()
 
 
+def weekly_cycle(wrestlers=100_000, matches=100_000, runs=3):
+    """Advance week over a generated league: the heal alone and the whole cycle (rolled back after each run)."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+    from django.db import transaction
+
+    from promotion import league
+    from promotion.models import Promotion
+
+    if settings.KAYFABE_MODE.embedded_database:
+        return {"skipped": "needs Postgres (full mode)"}
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=BASE_DIR, check=True)  # noqa: S603
+    slug = f"bench-league-{wrestlers}"
+    promotion = Promotion.objects.filter(slug=slug).first()
+    if promotion is None:
+        call_command("generate_league", wrestlers=wrestlers, matches=matches, seed=1, slug=slug)
+        promotion = Promotion.objects.get(slug=slug)
+    heal, cycle = [], []
+    for _ in range(runs):
+        with transaction.atomic():
+            start = time.perf_counter()
+            league._heal(promotion)
+            league._returns(promotion)
+            heal.append(time.perf_counter() - start)
+            transaction.set_rollback(True)
+        with transaction.atomic():
+            start = time.perf_counter()
+            league.advance_week(promotion=promotion)
+            cycle.append(time.perf_counter() - start)
+            transaction.set_rollback(True)
+    injured = promotion.wrestlers.filter(injuries__isnull=False).distinct().count()
+    return {
+        "heal": statistics.median(heal),
+        "cycle": statistics.median(cycle),
+        "wrestlers": wrestlers,
+        "injured": injured,
+    }
+
+
 def write_table(rows, path):
     today = time.strftime("%Y-%m-%d", time.gmtime())
     lines = [
@@ -189,7 +232,7 @@ def write_table(rows, path):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description="Kayfabe benchmarks")
-    parser.add_argument("--only", choices=["engine", "odds", "card"])
+    parser.add_argument("--only", choices=["engine", "odds", "card", "league"])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--output", default=str(BASE_DIR / "docs" / "benchmarks.md"))
     args = parser.parse_args(argv)
@@ -234,6 +277,30 @@ def main(argv=None):
                     "p95 <= 1 s",
                     f"p50 {r['p50']:.2f} s, p95 {r['p95']:.2f} s over {r['runs']} runs",
                     r["p95"] <= 1,
+                )
+            )
+        print(rows[-1], flush=True)
+    if args.only in (None, "league"):
+        size = 10_000 if args.quick else 100_000
+        r = weekly_cycle(wrestlers=size, matches=size)
+        if "skipped" in r:
+            rows.append(("weekly cycle: heal over 100k wrestlers", "<= 1 s", r["skipped"], None))
+        else:
+            rows.append(
+                (
+                    f"weekly cycle: heal over {r['wrestlers']:,} wrestlers ({r['injured']:,} injured)",
+                    "<= 1 s",
+                    f"{r['heal']:.2f} s",
+                    r["heal"] <= 1 if not args.quick else None,
+                )
+            )
+            rows.append(
+                (
+                    f"weekly cycle: whole advance_week (heal, rankings of 3 titles, notices, log), "
+                    f"{r['wrestlers']:,} wrestlers",
+                    "(no target)",
+                    f"{r['cycle']:.2f} s",
+                    None,
                 )
             )
         print(rows[-1], flush=True)

@@ -73,6 +73,8 @@ def _heal(promotion):
             f"SELECT w.*, 0 FROM ({budget_sql}) w",
             budget_params,
         )
+        if connection.vendor == "postgresql":
+            cursor.execute("ANALYZE kayfabe_heal_budget")  # a fresh temporary table has no statistics
         for _ in range(MAX_HEAL_PASSES):
             cursor.execute("DELETE FROM kayfabe_heal_pass")
             cursor.execute(
@@ -97,18 +99,19 @@ def _heal(promotion):
             if cursor.fetchone()[0] == 0:
                 break
             cursor.execute(
-                "UPDATE roster_injury SET points = points - "
-                "(SELECT h FROM kayfabe_heal_pass p WHERE p.injury_id = roster_injury.id) "
-                "WHERE id IN (SELECT injury_id FROM kayfabe_heal_pass)"
+                "UPDATE roster_injury SET points = roster_injury.points - p.h "
+                "FROM kayfabe_heal_pass p WHERE p.injury_id = roster_injury.id"
             )
-            spent = "(SELECT SUM(h) FROM kayfabe_heal_pass p WHERE p.wrestler_id = kayfabe_heal_budget.wrestler_id)"
             cursor.execute(
-                f"UPDATE kayfabe_heal_budget SET budget = budget - {spent}, healed = healed + {spent} "  # noqa: S608
-                "WHERE wrestler_id IN (SELECT wrestler_id FROM kayfabe_heal_pass)"
+                "UPDATE kayfabe_heal_budget SET budget = kayfabe_heal_budget.budget - s.spent, "
+                "healed = kayfabe_heal_budget.healed + s.spent "
+                "FROM (SELECT wrestler_id, SUM(h) AS spent FROM kayfabe_heal_pass GROUP BY wrestler_id) s "
+                "WHERE s.wrestler_id = kayfabe_heal_budget.wrestler_id"
             )
         cursor.execute(
-            "SELECT b.wrestler_id, b.healed, COALESCE((SELECT SUM(points) FROM roster_injury i "
-            "WHERE i.wrestler_id = b.wrestler_id), 0) FROM kayfabe_heal_budget b WHERE b.healed > 0"
+            "SELECT b.wrestler_id, b.healed, COALESCE(SUM(i.points), 0) FROM kayfabe_heal_budget b "
+            "LEFT JOIN roster_injury i ON i.wrestler_id = b.wrestler_id WHERE b.healed > 0 "
+            "GROUP BY b.wrestler_id, b.healed"
         )
         healed = cursor.fetchall()
         cursor.execute("DROP TABLE kayfabe_heal_budget")
