@@ -18,6 +18,8 @@ class Command(BaseCommand):
         _, summary = load_demo()
         for promotion, count in summary:
             self.stdout.write(f"  {promotion.name} ({promotion.ruleset}): {count} wrestlers at /p/{promotion.slug}/")
+            for card in promotion.cards.order_by("week", "pk"):
+                self.stdout.write(f"    {card.name}: {card.matches.count()} matches at {card.get_absolute_url()}")
         self.stdout.write(f"Demo logins (password for all: {DEMO_PASSWORD}):")
         for username, _, purpose in DEMO_USERS:
             self.stdout.write(f"  {username:<10} {purpose}")
