@@ -86,3 +86,14 @@ def test_the_demo_card_has_tag_and_cage_matches_when_the_ruleset_has_them(settin
     tag_match = card.matches.get(kind="tag")
     assert tag_match.title.division == "tag"
     assert tag_match.participants.count() == 4
+
+
+def test_every_demo_card_page_renders_with_odds_for_every_match(settings, client):
+    settings.DEBUG = True
+    call_command("seed_demo")
+    for card in Card.objects.select_related("promotion"):
+        assert client.get(card.get_absolute_url()).status_code == 200
+        for match in card.matches.all():
+            odds = client.get(f"{card.get_absolute_url()}matches/{match.pk}/odds/").content.decode()
+            assert "Odds from 200 simulated matches" in odds, (card.promotion.ruleset, match.order)
+        assert client.get(card.promotion.get_absolute_url()).status_code == 200
