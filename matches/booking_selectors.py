@@ -5,7 +5,7 @@ import json
 import logging
 
 from django.core.cache import cache
-from django.db.models import Prefetch, Q
+from django.db.models import F, Prefetch, Q
 
 from matches.booking import match_setup
 from matches.models import Card, CardStatus, Match, MatchParticipant, MatchStatus
@@ -73,7 +73,7 @@ def recent_results(promotion, *, limit=5):
         .filter(Q(card__status=CardStatus.FINISHED) | Q(status=MatchStatus.FINISHED))
         .select_related("card", "title")
         .prefetch_related(Prefetch("participants", queryset=participants))
-        .order_by("-finished", "-card__week", "-pk")[:limit]
+        .order_by(F("finished").desc(nulls_last=True), "-card__week", "-order")[:limit]
     )
 
 
