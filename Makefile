@@ -39,6 +39,7 @@ test: install services chromium
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/bandit -q -c pyproject.toml -r config promotion roster matches rules
 
 format: install
 	$(BIN)/ruff format .

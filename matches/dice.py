@@ -11,14 +11,15 @@ def roll_counts(promotion):
     """{die: {face: count}} for every roll recorded in the promotion's match events (one aggregate query)."""
     events = MatchEvent.objects.filter(match__card__promotion=promotion)
     sql, params = events.values("data").query.sql_with_params()
+    # The ORM's SQL, with its values bound as parameters.
     if connection.vendor == "postgresql":
         query = (
-            "SELECT r->>'die', (r->>'value')::int, COUNT(*) FROM ("  # noqa: S608 - the ORM's SQL, values as params
+            "SELECT r->>'die', (r->>'value')::int, COUNT(*) FROM ("  # noqa: S608  # nosec B608
             f"{sql}) e CROSS JOIN LATERAL jsonb_array_elements(e.data->'rolls') r GROUP BY 1, 2"
         )
     else:
         query = (
-            "SELECT json_extract(r.value, '$.die'), json_extract(r.value, '$.value'), COUNT(*) FROM ("  # noqa: S608
+            "SELECT json_extract(r.value, '$.die'), json_extract(r.value, '$.value'), COUNT(*) FROM ("  # noqa: S608  # nosec B608
             f"{sql}) e, json_each(json_extract(e.data, '$.rolls')) r GROUP BY 1, 2"
         )
     counts = {}

@@ -11,7 +11,7 @@ from promotion.models import Division, Membership, MembershipStatus, Promotion, 
 from roster.models import Approval, Wrestler
 from rules import get_ruleset
 
-DEMO_PASSWORD = "kayfabe-demo"  # noqa: S105 - printed to the person running `make run`
+DEMO_PASSWORD = "kayfabe-demo"  # noqa: S105  # nosec B105
 DEMO_USERS = [
     # username, is_superuser, what they are for
     ("admin", True, "site admin (Django admin)"),

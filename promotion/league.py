@@ -68,8 +68,9 @@ def _heal(promotion):
         cursor.execute(
             "CREATE TEMPORARY TABLE kayfabe_heal_pass (injury_id bigint PRIMARY KEY, wrestler_id bigint, h int)"
         )
+        # The ORM's SQL, with its values bound as parameters.
         cursor.execute(
-            "INSERT INTO kayfabe_heal_budget (wrestler_id, budget, healed) "  # noqa: S608 - the ORM's SQL, values as params
+            "INSERT INTO kayfabe_heal_budget (wrestler_id, budget, healed) "  # noqa: S608  # nosec B608
             f"SELECT w.*, 0 FROM ({budget_sql}) w",
             budget_params,
         )

@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "django_htmx",
+    "django_ratelimit",
     "template_partials",
     "roster",
     "promotion",
@@ -46,6 +47,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "config.middleware.RateLimitWrites",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -148,6 +150,17 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
     "loggers": {"django.db.backends": {"level": "WARNING"}},
 }
+
+# Rate limits (django-ratelimit, counted in the cache: Redis in full mode). Log-in attempts per IP; every other
+# write (booking, editing) per signed-in user or IP. See config/middleware.py.
+RATELIMIT_USE_CACHE = "default"
+RATELIMIT_LOGIN = env.str("RATELIMIT_LOGIN", default="10/m")
+RATELIMIT_WRITES = env.str("RATELIMIT_WRITES", default="120/m")
+# W001: Django's own RedisCache is not on django-ratelimit's list, but its incr() is Redis INCR, which is atomic.
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
+if KAYFABE_MODE.broker_url is None:
+    # Embedded mode is one process, so a local-memory cache counts correctly.
+    SILENCED_SYSTEM_CHECKS += ["django_ratelimit.E003"]
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"

@@ -7,7 +7,7 @@ os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/14")
 
 from config.settings.base import *  # noqa: E402, F403
 
-SECRET_KEY = "kayfabe-tests-not-secret"  # noqa: S105
+SECRET_KEY = "kayfabe-tests-not-secret"  # noqa: S105  # nosec B105
 DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {
@@ -20,6 +20,7 @@ EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 _RUN = os.environ.setdefault("KAYFABE_TEST_RUN", str(os.getpid()))
 DATABASES["default"]["TEST"] = {"NAME": f"test_kayfabe_{_RUN}"}  # noqa: F405
 CELERY_TASK_DEFAULT_QUEUE = f"kayfabe-test-{_RUN}"
+CACHES["default"]["KEY_PREFIX"] = f"test-{_RUN}"  # noqa: F405
 # Tests run tasks for real: either directly, or through the real worker fixture.
 CELERY_TASK_ALWAYS_EAGER = False
 # Tests do not run collectstatic: whitenoise serves straight from the app and project static folders.
@@ -27,3 +28,6 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 # Short leases so that fault tests see a dead worker's match taken over within seconds.
 KAYFABE_MATCH_LEASE_SECONDS = 3
+# Tests log in and post far faster than people; tests/security/test_rate_limits.py sets the real limits.
+RATELIMIT_LOGIN = "10000/m"
+RATELIMIT_WRITES = "100000/m"
