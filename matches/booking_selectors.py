@@ -107,6 +107,12 @@ def odds_summary(counts, names, sims):
     return rows
 
 
+def forget_odds(match):
+    """Drop the cached odds of a match (tests; never needed in the app, where a changed setup is a new key)."""
+    ruleset, setup = match_setup(match)
+    cache.delete(_setup_key(ruleset.id, setup))
+
+
 def match_odds(match, *, compute=True):
     """Odds for a scheduled match from ``ODDS_SIMS`` simulations, cached by a hash of the engine's setup.
 
