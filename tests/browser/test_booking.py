@@ -195,3 +195,38 @@ def test_a_title_match_without_the_champion_and_an_unapproved_wrestler_are_refus
     expect(page.locator("#booking-messages .refusal")).to_contain_text("Penny Pending is not approved yet.")
     assert page.evaluate("window.stillHere") is True
     assert not Card.objects.get(name="Tuesday Tussle").matches.exists()
+
+
+def test_a_promoter_edits_and_removes_matches_without_reloading(page, live_url):
+    promotion, roster, _ = league()
+    log_in(page, live_url, "pete_promoter")
+    page.goto(f"{live_url}/p/{promotion.slug}/cards/new/")
+    page.get_by_label("Name").fill("Wednesday Warfare")
+    page.get_by_role("button", name="Save").click()
+    page.evaluate("window.stillHere = true")
+    notice = page.locator("#booking-messages .success")
+    book(page, "Bruno Banks", "Cass Cutter")
+    expect(notice).to_have_text("Match 1 booked.")
+    book(page, "Dora Diesel", "Eli Edge")
+    expect(notice).to_have_text("Match 2 booked.")
+
+    # Edit match 2: swap a wrestler and make it no-DQ.
+    page.get_by_role("link", name="Edit (match 2)").click()
+    expect(page.get_by_role("heading", name="Edit match 2")).to_be_visible()
+    expect(page.locator("#id_side0_0")).to_have_value(str(roster["Dora Diesel"].pk))
+    pick(page, "side1_0", "Fay Flame")
+    page.get_by_label("No disqualification").check()
+    page.get_by_role("button", name="Save match 2").click()
+    expect(notice).to_have_text("Match 2 updated.")
+    expect(lineup(page).nth(1)).to_have_text("Dora Diesel vs. Fay Flame")
+    expect(page.locator("#lineup > li").nth(1)).to_contain_text("no disqualification")
+
+    # Remove match 1 (after confirming): the other becomes match 1.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Remove (match 1)").click()
+    expect(notice).to_have_text("Match 1 removed.")
+    expect(lineup(page)).to_have_count(1)
+    expect(lineup(page).first).to_have_text("Dora Diesel vs. Fay Flame")
+    assert page.evaluate("window.stillHere") is True
+    card = Card.objects.get(name="Wednesday Warfare")
+    assert list(card.matches.values_list("order", flat=True)) == [1]
