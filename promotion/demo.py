@@ -8,6 +8,7 @@ from django.db import transaction
 
 from promotion import titles
 from promotion.models import Division, Membership, MembershipStatus, Promotion, Referee, Role, Title
+from roster.healing import weekly_heal
 from roster.models import Approval, Wrestler
 from rules import get_ruleset
 
@@ -142,6 +143,7 @@ def load_demo():
                 approval=Approval.APPROVED,
                 fame=sheet.get("fame", 100 + 25 * n) if isinstance(sheet.get("fame"), int) else 100 + 25 * n,
                 prestige=sheet.get("prestige", 0) if isinstance(sheet.get("prestige"), int) else 0,
+                weekly_heal=weekly_heal(ruleset_id, sheet),
             )
             for key, column in (("weight", "weight_lb"), ("height", "height_in")):
                 if isinstance(sheet.get(key), int):

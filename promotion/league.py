@@ -3,9 +3,7 @@ log) and the contender rankings of every title. Formulas are in docs/league.md."
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Count, Exists, F, IntegerField, OuterRef, Q, Value
-from django.db.models.fields.json import KT
-from django.db.models.functions import Cast, Greatest
+from django.db.models import Count, Exists, F, OuterRef, Q
 
 from promotion.models import (
     ContenderSnapshot,
@@ -14,7 +12,6 @@ from promotion.models import (
     Notice,
     Promotion,
     Role,
-    Ruleset,
     Title,
     TitleReign,
     WeekLog,
@@ -37,28 +34,11 @@ class AlreadyAdvanced(Exception):
 # --- healing -------------------------------------------------------------------------------------
 
 
-def weekly_heal_expression(promotion):
-    """Injury points a wrestler heals per week. ARM (seed): his STA bonus, max(0, (STA - 3) // 3) (P-ARM-05).
-    The other rulesets have no injury rule: 1 point a week."""
-    if promotion.ruleset == Ruleset.ARM:
-        sta = Cast(KT("sheet__attributes__STA"), IntegerField())
-        return Greatest((sta - 3) / 3, Value(0))
-    return Value(1)
-
-
 def _heal(promotion):
-    """Subtract each injured wrestler's weekly heal from his injuries, spread over his injured areas one point at a
-    time, most injured area first (ties by body part), as the seed says. Set-based: a handful of statements per
-    pass over every injured wrestler of the promotion; each pass spreads the budget evenly and a later pass
-    re-spreads what an area that healed completely could not take."""
-    budget_sql, budget_params = (
-        Wrestler.objects.filter(promotion=promotion)
-        .filter(Exists(Injury.objects.filter(wrestler=OuterRef("pk"), points__gt=0)))
-        .order_by()
-        .annotate(budget=weekly_heal_expression(promotion))
-        .values_list("pk", "budget")
-        .query.sql_with_params()
-    )
+    """Subtract each injured wrestler's weekly heal (``Wrestler.weekly_heal``, see roster.healing) from his
+    injuries, spread over his injured areas one point at a time, most injured area first (ties by body part), as
+    the seed says. Set-based: a handful of statements per pass over every injured wrestler of the promotion; each
+    pass spreads the budget evenly and a later pass re-spreads what an area that healed completely could not take."""
     with connection.cursor() as cursor:
         cursor.execute("DROP TABLE IF EXISTS kayfabe_heal_budget")
         cursor.execute("DROP TABLE IF EXISTS kayfabe_heal_pass")
@@ -69,10 +49,12 @@ def _heal(promotion):
             "CREATE TEMPORARY TABLE kayfabe_heal_pass (injury_id bigint PRIMARY KEY, wrestler_id bigint, h int)"
         )
         # The ORM's SQL, with its values bound as parameters.
+        # Each wrestler's weekly heal is a column (roster.healing), so no sheet is read here.
         cursor.execute(
-            "INSERT INTO kayfabe_heal_budget (wrestler_id, budget, healed) "  # noqa: S608  # nosec B608
-            f"SELECT w.*, 0 FROM ({budget_sql}) w",
-            budget_params,
+            "INSERT INTO kayfabe_heal_budget (wrestler_id, budget, healed) "
+            "SELECT w.id, w.weekly_heal, 0 FROM roster_wrestler w WHERE w.promotion_id = %s AND w.weekly_heal > 0 "
+            "AND EXISTS (SELECT 1 FROM roster_injury i WHERE i.wrestler_id = w.id AND i.points > 0)",
+            [promotion.pk],
         )
         if connection.vendor == "postgresql":
             cursor.execute("ANALYZE kayfabe_heal_budget")  # a fresh temporary table has no statistics
@@ -115,20 +97,25 @@ def _heal(promotion):
             "GROUP BY b.wrestler_id, b.healed"
         )
         healed = cursor.fetchall()
+        cursor.execute(
+            "DELETE FROM roster_injury "
+            "WHERE points = 0 AND wrestler_id IN (SELECT wrestler_id FROM kayfabe_heal_budget)"
+        )
         cursor.execute("DROP TABLE kayfabe_heal_budget")
         cursor.execute("DROP TABLE kayfabe_heal_pass")
-    Injury.objects.filter(wrestler__promotion=promotion, points=0).delete()
     return healed
 
 
 def _returns(promotion):
     """Injured wrestlers with no injury left and suspensions that ran out become active again."""
     back_from_injury = Wrestler.objects.filter(promotion=promotion, status=WrestlerStatus.INJURED).exclude(
-        injuries__points__gt=0
+        Exists(Injury.objects.filter(wrestler=OuterRef("pk"), points__gt=0))
     )
     returned = list(back_from_injury.values_list("pk", flat=True))
     back_from_injury.update(status=WrestlerStatus.ACTIVE)
-    Wrestler.objects.filter(promotion=promotion, suspended_weeks__gt=0).update(suspended_weeks=F("suspended_weeks") - 1)
+    Wrestler.objects.filter(promotion=promotion, status=WrestlerStatus.SUSPENDED, suspended_weeks__gt=0).update(
+        suspended_weeks=F("suspended_weeks") - 1
+    )
     done = Wrestler.objects.filter(promotion=promotion, status=WrestlerStatus.SUSPENDED, suspended_weeks=0)
     returned += list(done.values_list("pk", flat=True))
     done.update(status=WrestlerStatus.ACTIVE)

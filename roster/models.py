@@ -53,6 +53,9 @@ class Wrestler(models.Model):
     prestige = models.IntegerField(default=0)
     status = models.CharField(max_length=10, choices=WrestlerStatus.choices, default=WrestlerStatus.ACTIVE)
     suspended_weeks = models.PositiveSmallIntegerField(default=0)
+    weekly_heal = models.PositiveSmallIntegerField(
+        default=1, help_text="Injury points healed per week, from the sheet (roster.healing)."
+    )
     approval = models.CharField(max_length=10, choices=Approval.choices, default=Approval.APPROVED)
     approval_note = models.CharField(max_length=200, blank=True)
     sheet = models.JSONField(help_text="The ruleset's wrestler sheet, as validated by rules.")

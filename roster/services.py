@@ -5,6 +5,7 @@ from django.db import IntegrityError, transaction
 
 from promotion.models import Role
 from promotion.services import membership_for
+from roster.healing import weekly_heal
 from roster.models import Approval, Injury, Wrestler, WrestlerStatus
 from rules import SheetError, get_ruleset
 
@@ -55,6 +56,7 @@ def _mirror(wrestler, sheet):
     """Copy what pages filter on from the validated sheet into columns."""
     wrestler.sheet = sheet
     wrestler.ring_name = sheet["name"]
+    wrestler.weekly_heal = weekly_heal(wrestler.promotion.ruleset, sheet)
     if sheet.get("alignment") in ("face", "heel"):
         wrestler.alignment = sheet["alignment"]
     for key, column in (("weight", "weight_lb"), ("height", "height_in")):

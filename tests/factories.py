@@ -4,6 +4,7 @@ import factory
 from django.contrib.auth import get_user_model
 
 from promotion.models import Membership, MembershipStatus, Promotion, Role
+from roster.healing import weekly_heal
 from roster.models import Wrestler
 from rules import get_ruleset
 
@@ -53,6 +54,7 @@ class WrestlerFactory(factory.django.DjangoModelFactory):
     ring_name = factory.Sequence(lambda n: f"Wrestler {n}")
     alignment = "face"
     sheet = factory.LazyAttribute(lambda w: sheet_for(w.promotion.ruleset, w.ring_name, alignment=w.alignment))
+    weekly_heal = factory.LazyAttribute(lambda w: weekly_heal(w.promotion.ruleset, w.sheet))
 
 
 def book_card(promotion, booker, *, matches=3, pace=0.0, name="Test Card", title=None):

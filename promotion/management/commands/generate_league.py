@@ -12,6 +12,7 @@ from django.db import transaction
 
 from matches.models import Card, CardStatus, Match, MatchParticipant, MatchStatus
 from promotion.models import Membership, Promotion, Role, Title, TitleReign
+from roster.healing import weekly_heal
 from roster.models import BodyPart, Injury, Wrestler
 from rules import get_ruleset
 
@@ -62,6 +63,7 @@ class Command(BaseCommand):
                         sheet=sheet,
                         prestige=rng.randint(0, 600),
                         fame=rng.randint(100, 800),
+                        weekly_heal=weekly_heal(ruleset, sheet),
                     )
                 )
             created = Wrestler.objects.bulk_create(rows, batch_size=BATCH)
