@@ -14,7 +14,8 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
-from matches import broadcast, selectors, services
+from matches import selectors, services
+from matches.hub import Entry, hub_for_loop
 from matches.models import Card, Match, MatchStatus
 from matches.sse import sse_comment, sse_message, sse_response
 from promotion.selectors import promotion_access
@@ -147,37 +148,63 @@ async def match_stream(request, slug, pk):
     return sse_response(_stream(match.pk, after))
 
 
-async def _stream(match_id, after):
-    pubsub = None
-    if settings.REDIS_URL:
-        import redis.asyncio as aioredis
+def render_entry(event):
+    """Everything a viewer sends for one event, rendered once per process: (line, scoreboard, result)."""
+    result = render_to_string("matches/_result.html", {"event": event}) if event["type"] == "result" else None
+    return render_line(event), render_scoreboard(event), result
 
-        client = aioredis.from_url(settings.REDIS_URL)
-        pubsub = client.pubsub()
-        await pubsub.subscribe(broadcast.match_channel(match_id))  # subscribe before reading: no lost wake-up
+
+def _messages(entries):
+    """SSE messages for entries: each line with its id, then the scoreboard of the last (and the result)."""
+    out = [sse_message(e.line, event="line", id=e.seq) for e in entries]
+    last = entries[-1]
+    out.append(sse_message(last.scoreboard, event="scoreboard"))
+    if last.result is not None:
+        out.append(sse_message(last.result, event="result"))
+        out.append(sse_message("end", event="end"))
+    return out
+
+
+async def _stream(match_id, after):
+    if not settings.REDIS_URL:
+        async for chunk in _stream_polling(match_id, after):
+            yield chunk
+        return
+    hub = hub_for_loop(render_entry)
+    channel = hub.join(match_id)  # join before reading: a wake-up from now on is not lost
     try:
         yield "retry: 2000\n\n"
+        await channel.refresh()
         while True:
-            events = await sync_to_async(selectors.events_after)(match_id, after)
-            for event in events:
-                yield sse_message(render_line(event), event="line", id=event["seq"])
-                after = event["seq"]
-            if events:
-                yield sse_message(render_scoreboard(events[-1]), event="scoreboard")
-                if events[-1]["type"] == "result":
-                    yield sse_message(render_to_string("matches/_result.html", {"event": events[-1]}), event="result")
-                    yield sse_message("end", event="end")
+            entries = channel.since(after)
+            if entries is None:  # joined late, or reconnected far behind: read the database directly
+                events = await sync_to_async(selectors.events_after)(match_id, after)
+                entries = [Entry(e["seq"], e["type"], *render_entry(e)) for e in events]
+            if entries:
+                for message in _messages(entries):
+                    yield message
+                after = entries[-1].seq
+                if entries[-1].type == "result":
                     return
-            if pubsub is not None:
-                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=KEEPALIVE_SECONDS)
-                if message is None:
-                    yield sse_comment()
-            else:
-                await asyncio.sleep(POLL_SECONDS)
+            if not await channel.wait(KEEPALIVE_SECONDS):
+                yield sse_comment()
+                await channel.refresh()  # a wake-up may have been lost (Redis restarted): look anyway
     finally:
-        if pubsub is not None:
-            await pubsub.aclose()
-            await client.aclose()
+        hub.leave(channel)
+
+
+async def _stream_polling(match_id, after):
+    """Embedded mode (no Redis): read the database every second."""
+    yield "retry: 2000\n\n"
+    while True:
+        events = await sync_to_async(selectors.events_after)(match_id, after)
+        if events:
+            for message in _messages([Entry(e["seq"], e["type"], *render_entry(e)) for e in events]):
+                yield message
+            after = events[-1]["seq"]
+            if events[-1]["type"] == "result":
+                return
+        await asyncio.sleep(POLL_SECONDS)
 
 
 @login_required
