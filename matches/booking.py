@@ -260,11 +260,40 @@ def card_reorder(*, card, by, ordered_ids):
 def card_mark_booked(*, card, by):
     require_booker(card.promotion, by)
     card = _lock_card(card)
-    if not card.matches.exists():
+    matches = list(card.matches.prefetch_related("participants").order_by("order"))
+    if not matches:
         raise BookingRefused("A card needs at least one match.")
+    for match in matches:  # the roster may have changed since the draft was written (injuries, suspensions)
+        try:
+            check_match(card, spec_of(match), match_id=match.pk)
+        except BookingRefused as exc:
+            raise BookingRefused(f"Match {match.order}: {' '.join(exc.messages)}") from None
     card.status = CardStatus.BOOKED
     card.save(update_fields=["status"])
     return card
+
+
+def spec_of(match):
+    """The MatchSpec a booked match was made from (to check it again)."""
+    sides = [[], []]
+    for p in sorted(match.participants.all(), key=lambda p: (p.side, p.slot)):
+        while len(sides) <= p.side:
+            sides.append([])
+        sides[p.side].append(p.wrestler_id)
+    return MatchSpec(
+        kind=match.kind,
+        sides=sides,
+        referee_id=match.referee_id,
+        title_id=match.title_id,
+        time_limit_minutes=match.time_limit_minutes,
+        no_dq=match.no_dq,
+        titles_change_on_dq=match.titles_change_on_dq,
+        cage_material=match.cage_material,
+        cage_height_ft=match.cage_height_ft,
+        cage_internal=match.cage_internal,
+        cage_roof=match.cage_roof,
+        escape_rule=match.escape_rule,
+    )
 
 
 def match_setup(match):

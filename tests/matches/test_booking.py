@@ -372,3 +372,29 @@ def test_a_title_with_a_history_keeps_its_division(league):
     with pytest.raises(Exception, match="division is fixed"):
         titles.title_update(title=title, by=league.owner, division="tag")
     assert titles.title_update(title=title, by=league.owner, name="Undisputed Title").name == "Undisputed Title"
+
+
+def test_marking_a_card_booked_checks_every_match_again(league):
+    a, b, c, d = league.roster[:4]
+    add(league, singles(a, b))
+    add(league, singles(c, d))
+    d.status = "suspended"  # suspended after the draft was written
+    d.save()
+    with pytest.raises(BookingRefused, match=f"Match 2: {d.ring_name} is suspended."):
+        booking.card_mark_booked(card=league.card, by=league.promoter)
+    league.card.refresh_from_db()
+    assert league.card.status == CardStatus.DRAFT
+    d.status = "active"
+    d.save()
+    assert booking.card_mark_booked(card=league.card, by=league.promoter).status == CardStatus.BOOKED
+
+
+def test_marking_booked_refuses_a_title_match_whose_champion_changed(league):
+    a, b, c = league.roster[:3]
+    title = titles.title_create(promotion=league.promotion, by=league.owner, name="World Title")
+    titles.title_award(title=title, by=league.owner, wrestler_ids=[a.pk])
+    add(league, singles(a, b, title_id=title.pk))
+    titles.title_vacate(title=title, by=league.owner, reason="Stripped")
+    titles.title_award(title=title, by=league.owner, wrestler_ids=[c.pk])
+    with pytest.raises(BookingRefused, match="Match 1: The World Title is on the line, but the champion is not"):
+        booking.card_mark_booked(card=league.card, by=league.promoter)
