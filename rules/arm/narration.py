@@ -127,6 +127,8 @@ def hit(a, d, entry, dealt, outcome, countered, over):
         text += " -- a perfect one"
     if over:
         text += f", and {d.name} goes over the top rope to the floor"
+    if not dealt and man.type in ("Pin-predicament", "Trick"):
+        return f"{text}!"
     return f"{text}! [{dealt} damage]"
 
 

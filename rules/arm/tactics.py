@@ -569,7 +569,7 @@ def after_maneuver(m, a, d, entry, ap):
 
     if d.fallen and in_ring(d.square) and in_ring(a.square) and m.ref.watching and (
             entry.finisher or d.unconscious
-            or (d.level >= 1 and pin_chance(m, a, d, 0, 0) >= 0.05 * (1.5 - a.policy.aggression))):
+            or (d.level >= 2 and pin_chance(m, a, d, 0, 0) >= 0.08 * (1.5 - a.policy.aggression))):
         ap = winning.pin(m, a, d, ap, finisher=entry.finisher, free_cover="FC" in entry.move.props)
         a.ap = ap
         if m.attacker is not a or ap <= 0:
@@ -610,16 +610,22 @@ def after_maneuver(m, a, d, entry, ap):
     supers = [e for e in a.attacks if "SUPER" in e.move.props]
     if supers and d.standing and in_ring(d.square) and not d.perch:
         corner, dist = nearest_cached(d.square, CORNER)
-        if ap >= 2 * dist + 1:
+        stand = self_cost(a, frozenset(("Facing", "Behind")))[0]
+        if ap >= 2 * dist + stand + 1:
+            ap -= 2 * dist + stand
             if dist:
-                ap -= 2 * dist
                 d.square = a.square = corner
                 _moved(m, a, d, "drags him to the corner")
+            a.square = corner
+            if stand:
+                a.position = "Facing"
             a.ap = ap
             from rules.arm.positioning import place_on_turnbuckle
 
-            while a.ap >= 1 and not d.perch:
-                place_on_turnbuckle(m, a, d, rope=3)
+            for _try in range(ap):  # a failure loses the AP; he may try again while AP remain
+                if d.perch or a.ap < 1 or not place_on_turnbuckle(m, a, d, rope=3) and a.ap == ap:
+                    break
+                ap = a.ap
             return
     # lift a fallen opponent when his standing moves are better
     if d.fallen and ap >= 2 and _prefers_standing(m, a, d):

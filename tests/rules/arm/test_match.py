@@ -55,13 +55,15 @@ def check_events(events, time_limit=600):
         assert res["clock"] >= time_limit
 
 
+@pytest.mark.timeout(60)
 @pytest.mark.parametrize("seed", range(40))
 def test_every_match_is_well_formed(seed):
     events = list(resolve("arm", _setup(None, seed % 7 + 1), seed))
     check_events(events)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.timeout(120)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10_000), st.integers(0, 10_000), st.integers(0, 2**31))
 def test_any_two_valid_sheets_finish_a_well_formed_match(sa, sb, seed):
     a, b = RULESET.example_sheet(seed=sa), RULESET.example_sheet(seed=sb)

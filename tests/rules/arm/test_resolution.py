@@ -358,8 +358,8 @@ def test_a_body_press_gives_a_free_cover(no_counters, monkeypatch):
     a_sheet = sheet("Ace", arsenal=["Body Press", "Kick"])
     m = match([3, 15, 15, 15], a=a_sheet)
     a, d = m.fighters
-    d.level = 1
-    d.damage = 21
+    d.level = 2
+    d.damage = 41
     monkeypatch.undo()
     monkeypatch.setattr(tactics, "choose_counter", lambda *args: None)
     monkeypatch.setattr(tactics, "cover_hook", lambda *args: 0)
