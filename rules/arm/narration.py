@@ -80,6 +80,8 @@ def positioning(a, plan, was_perched=""):
         bits.append("steps out to the apron")
     elif plan.perch == "" and was_perched:
         bits.append("climbs down")
+    elif plan.whip:
+        bits.append("whips him into the ropes" + (" and follows him in" if plan.whip == "follow" else ""))
     elif plan.run:
         bits.append("hits the ropes")
     elif plan.grab == "Own Boot":

@@ -108,6 +108,16 @@ def mirror(square):
 
 
 
+def whip_meeting(attacker_sq, defender_sq, how):
+    """Seed: whipped and running opposite ways, they cross at the mirror of the attacker's square; if he
+    follows his man into the ropes, they meet at the ringside square."""
+    if how == "follow":
+        r = defender_sq[0]
+        c = 8 if attacker_sq[1] <= defender_sq[1] else 3
+        return (min(max(r, 3), 8), c)
+    return mirror(attacker_sq)
+
+
 def nearest_ring_square(square):
     sq, _d = nearest_cached(square, frozenset({"+", "X"}))
     return sq

@@ -60,6 +60,11 @@ def execute_positioning(m, a, plan):
     if plan.run:
         a.running = True
         moved = True
+    if plan.whip:
+        d = m.opponent(a)
+        meet = positioning.whip_meeting(a.square, d.square, plan.whip)
+        a.square = d.square = meet
+        d.cornered = ""
     if plan.draw:
         a.concealed.remove(plan.draw)
         a.weapon = plan.draw

@@ -18,6 +18,8 @@ from rules.arm.positioning import (
     KIND,
     ROPE_REACH,
     ROPE_SIDE,
+    RUN_REBOUND,
+    WHIP,
     climb_plan,
     distance,
     flying_range_penalty,
@@ -52,7 +54,7 @@ class Plan:
     """What the attacker will do this round: the maneuver and the self-positioning it needs."""
 
     __slots__ = ("kind", "entry", "cost", "position", "square", "perch", "run", "draw", "grab", "opts",
-                 "unopposed", "alt", "sc", "over_top", "resthold", "score", "flair")
+                 "unopposed", "alt", "sc", "over_top", "resthold", "score", "flair", "whip")
 
     def __init__(self, kind="attack", entry=None):
         self.kind = kind
@@ -72,6 +74,7 @@ class Plan:
         self.resthold = False
         self.score = 0.0
         self.flair = False
+        self.whip = ""
 
 
 def cheat(m, f):
@@ -218,7 +221,15 @@ def build(m, a, d, entry, positioning=True):
         if not d.standing:
             return None
         p.run = True
-        p.cost += run_cost(a)
+        if KIND[a.square] in ROPE_SIDE or not (a_in and d_in) or d.cornered:
+            p.cost += run_cost(a)
+        else:
+            # whip him into the ropes (1 AP) and rebound (1 AP): they meet at the mirror square, or at the
+            # ropes if he follows him in (which sets up an over-the-top throw)
+            p.whip = "follow" if cheating >= 0.5 else "cross"
+            p.cost += WHIP + RUN_REBOUND
+            if p.whip == "follow":
+                p.over_top = True
     if man.base == "Head Slam":
         if KIND[d.square] == "X":
             p.sc = STUN_CODES["Turnbuckle"]

@@ -104,3 +104,26 @@ def test_both_must_stand_in_the_same_corner_and_nobody_sits_on_the_first_rope():
     assert not pos.place_on_turnbuckle(m, a, d)  # not in a corner
     a.square = d.square = SQUARE_AT["d4"]
     assert not pos.place_on_turnbuckle(m, a, d, rope=1)
+
+
+def test_an_irish_whip_and_rebound_meet_at_the_mirror_or_at_the_ropes_when_he_follows():
+    assert pos.whip_meeting(SQUARE_AT["f6"], SQUARE_AT["g6"], "cross") == SQUARE_AT["g6"]
+    assert pos.whip_meeting(SQUARE_AT["e5"], SQUARE_AT["f5"], "cross") == SQUARE_AT["h5"]
+    assert pos.whip_meeting(SQUARE_AT["e5"], SQUARE_AT["f5"], "follow") == SQUARE_AT["i5"]
+    assert pos.KIND[pos.whip_meeting(SQUARE_AT["e5"], SQUARE_AT["f5"], "follow")] == "+"
+
+
+def test_a_running_maneuver_from_the_middle_whips_him_first():
+    from rules.arm import resolution, tactics
+
+    from .helpers import entry, sheet
+
+    heel = sheet("Bruiser", alignment="heel", arsenal=[{"maneuver": "Clothesline", "flags": ["Running"]}, "Kick"],
+                 tactics={"cheating": 0.8})
+    m = match([], a=heel, b=sheet("Ace"))
+    a, d = m.fighters
+    p = tactics.build(m, a, d, entry(a, "Running Clothesline"))
+    assert p.whip == "follow" and p.cost == pos.WHIP + pos.RUN_REBOUND and p.over_top
+    a.ap = 2
+    resolution.execute_positioning(m, a, p)
+    assert a.running and pos.KIND[d.square] == "+" and a.square == d.square
