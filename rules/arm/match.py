@@ -249,6 +249,8 @@ class Fighter:
             gap = base in HEEL_BASICS or not any(t == move.type and self._dpos(move) <= dp for t, dp in covered)
             if gap and (base, frozenset()) not in keys:
                 pen = improvise_penalty(keys, base, ())
+                if move.cls == "TEC" and "Style: Technician" in self.merits:
+                    pen = max(pen, -1)  # P-ARM-09: improvised TEC maneuvers at -1
                 self.attacks.append(self._entry(flagged(base), known=False, improvised=pen))
         for name in ("Block", "Dodge"):
             if (name, frozenset()) not in keys:

@@ -111,8 +111,8 @@ def build(m, a, d, entry, positioning=True):
     if d.position not in entry.dpos:
         return None
     man = entry.move
-    if entry.finisher and d.level + 1 < a.policy.finisher_weardown and not d.unconscious:
-        return None
+    if entry.finisher and ((d.level + 1 < a.policy.finisher_weardown and not d.unconscious) or a.fired_up > 1):
+        return None  # seed: a Fired Up wrestler "may not attempt his Finisher until the fifth attack"
     if entry.plain:
         return _build_plain(m, a, d, entry, man, positioning)
     props = man.props

@@ -117,3 +117,15 @@ def test_no_edge_no_ambush():
     m.attacker = m.defender = None
     start.begin(m)
     assert m.fighters[1].warnings == 0 and m.attacker is m.fighters[0]
+
+
+def test_a_fired_up_face_may_not_attempt_his_finisher_before_the_fifth_attack():
+    face = sheet("Ace", arsenal=["Kick", "Body Slam"], finisher="Body Slam", fame=600)
+    m = match([], a=face)
+    a, d = m.fighters
+    d.level = 4
+    assert tactics.build(m, a, d, entry(a, "Body Slam")) is not None
+    a.fired_up = 5
+    assert tactics.build(m, a, d, entry(a, "Body Slam")) is None
+    a.fired_up = 1  # the fifth attack
+    assert tactics.build(m, a, d, entry(a, "Body Slam")) is not None

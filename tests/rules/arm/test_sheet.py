@@ -131,3 +131,20 @@ def test_the_sheet_spec_lists_attributes_and_derived_values():
     spec = RULESET.sheet_spec()
     assert set(spec["attributes"]) == set(ATTRIBUTES)
     assert "stuntrack" in spec["derived"]
+
+
+def test_merits_style_technician_brawler_and_showman():
+    from rules.arm import modifiers, tactics
+
+    from .helpers import entry, match
+
+    tech = match(a=sheet("Ace", arsenal=["Kick"], merits=["Style: Technician"])).fighters[0]
+    assert dict(entry(tech, "Side Headlock").static)["improvised"] == -1
+    m = match(a=sheet("Ace", arsenal=["Kick"], merits=["Style: Brawler"]))
+    a, d = m.fighters
+    a.chain = 1
+    assert dict(modifiers.attack_mods(m, a, d, entry(a, "Kick")))["BRA chain"] == 3
+    m = match(a=sheet("Ace", arsenal=["Kick"], merits=["Style: Showman"]))
+    a, d = m.fighters
+    tactics.after_maneuver(m, a, d, entry(a, "Kick"), 3)
+    assert a.heat == 1 and a.ap == 0
