@@ -41,8 +41,9 @@ class ArmRuleset(Ruleset):
         )
 
         return {
-            "attributes": {a: {"min": ATTR_MIN, "max": ATTR_MAX, "creation": [CREATION_MIN, CREATION_MAX]}
-                           for a in ATTRIBUTES},
+            "attributes": {
+                a: {"min": ATTR_MIN, "max": ATTR_MAX, "creation": [CREATION_MIN, CREATION_MAX]} for a in ATTRIBUTES
+            },
             "height": "inches (48-96) or feet'inches\"",
             "weight": "pounds (90-700)",
             "alignment": ["face", "heel"],

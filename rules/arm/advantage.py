@@ -17,8 +17,7 @@ def _award(m, winner_idx, a, b, why):
 
 def sav_contest(m, a, b):
     """Seed: "At the beginning of the match, roll a SAV Contest to determine Advantage"."""
-    w, _ra, _rb = contest(m.dice, a.check_mods("SAV"), b.check_mods("SAV"), "SAV contest for Advantage",
-                          (a.idx, b.idx))
+    w, _ra, _rb = contest(m.dice, a.check_mods("SAV"), b.check_mods("SAV"), "SAV contest for Advantage", (a.idx, b.idx))
     return _award(m, w, a, b, "SAV contest")
 
 
@@ -63,8 +62,9 @@ def collision(m, a, b):
     after(m, b, olds[1], "collision", 3)
     if a.unconscious or b.unconscious:
         return m.attacker
-    w, _ra, _rb = contest(m.dice, a.check_mods("STA"), b.check_mods("STA"), "STA contest after collision",
-                          (a.idx, b.idx))
+    w, _ra, _rb = contest(
+        m.dice, a.check_mods("STA"), b.check_mods("STA"), "STA contest after collision", (a.idx, b.idx)
+    )
     return _award(m, w, a, b, "STA contest after the collision")
 
 

@@ -28,7 +28,7 @@ def succeeded(record):
 
 
 def margin(record):
-    """"Succeeds by N": need - roll for a success, None for a failure."""
+    """ "Succeeds by N": need - roll for a success, None for a failure."""
     if record["outcome"] in (ACE, SUCCESS):
         return record["need"] - record["value"]
     return None

@@ -40,8 +40,12 @@ def after(m, fighter, old_level, source, amount=1):
     """What follows damage: a new weardown Level is announced; past the final StunTrack value a STA
     check each time he takes damage, or he passes out (seed)."""
     if fighter.level > old_level:
-        m.emit("weardown", narration.weardown(fighter, weardown_name(fighter.level)), actor=fighter.idx,
-               level=weardown_name(fighter.level))
+        m.emit(
+            "weardown",
+            narration.weardown(fighter, weardown_name(fighter.level)),
+            actor=fighter.idx,
+            level=weardown_name(fighter.level),
+        )
     if amount > 0 and fighter.level == 5 and not fighter.unconscious:
         stay_conscious(m, fighter, source)
 

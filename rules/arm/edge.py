@@ -61,8 +61,14 @@ def second_wind(m, fighter):
         return 0
     fighter.edge -= 1
     healed = heal(fighter, fighter.attrs["STA"])
-    m.emit("edge", narration.edge(fighter, "second_wind", 1, f"{healed} damage shaken off"), actor=fighter.idx,
-           option="second_wind", cost=1, healed=healed)
+    m.emit(
+        "edge",
+        narration.edge(fighter, "second_wind", 1, f"{healed} damage shaken off"),
+        actor=fighter.idx,
+        option="second_wind",
+        cost=1,
+        healed=healed,
+    )
     return healed
 
 

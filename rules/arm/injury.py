@@ -48,8 +48,15 @@ def injury_checks(m, attacker, defender, man, entry, outcome, dealt, with_object
             added += 1
     if added:
         defender.injuries[man.target] = defender.injuries.get(man.target, 0) + added
-    m.emit("injury", narration.injury(defender, man.target, added, found), actor=defender.idx,
-           target=defender.idx, part=man.target, points=added, reasons=found)
+    m.emit(
+        "injury",
+        narration.injury(defender, man.target, added, found),
+        actor=defender.idx,
+        target=defender.idx,
+        part=man.target,
+        points=added,
+        reasons=found,
+    )
     return added
 
 

@@ -18,8 +18,9 @@ from rules.arm.tables import (
 )
 
 HOLD_TYPES = frozenset({"Hold", "Submission", "Sleeper"})
-SPECIAL_PROPS = frozenset({"TRICK", "OBJ", "FIST", "FLYING", "SPRINGBOARD", "OUTSIDE", "SUPER", "RUNNING", "SINGLE",
-                           "ILL"})
+SPECIAL_PROPS = frozenset(
+    {"TRICK", "OBJ", "FIST", "FLYING", "SPRINGBOARD", "OUTSIDE", "SUPER", "RUNNING", "SINGLE", "ILL"}
+)
 
 # Which maneuver types a Flag fits ("only common sense and imagination can determine which Flags can
 # be attached to which Maneuvers": this is the project's common sense, documented in docs/rules/arm.md).

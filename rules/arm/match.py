@@ -132,13 +132,64 @@ class Fighter:
     """One wrestler's state during a match (everything the snapshot shows, and the bookkeeping)."""
 
     __slots__ = (
-        "idx", "side", "name", "sheet", "alignment", "attrs", "lift", "wdb", "reach", "hdb", "agi_bonus",
-        "breaks", "stuntrack", "damage", "level", "position", "square", "perch", "edge", "injuries", "heat",
-        "warnings", "ap", "deficit", "dazed", "blinded", "unconscious", "cornered", "running", "last_attempt",
-        "repeat", "last_performed", "chain", "telegraph", "ref_penalty", "spot", "fired_up", "working",
-        "weapon", "concealed", "used_single", "tricks_used", "merits", "flaws", "background", "street_tough",
-        "prizefighter", "slow_starter", "policy", "attacks", "defenses", "reversals", "finisher",
-        "arsenal_keys", "just_performed", "heat_bonus_given", "athletic", "fame",
+        "idx",
+        "side",
+        "name",
+        "sheet",
+        "alignment",
+        "attrs",
+        "lift",
+        "wdb",
+        "reach",
+        "hdb",
+        "agi_bonus",
+        "breaks",
+        "stuntrack",
+        "damage",
+        "level",
+        "position",
+        "square",
+        "perch",
+        "edge",
+        "injuries",
+        "heat",
+        "warnings",
+        "ap",
+        "deficit",
+        "dazed",
+        "blinded",
+        "unconscious",
+        "cornered",
+        "running",
+        "last_attempt",
+        "repeat",
+        "last_performed",
+        "chain",
+        "telegraph",
+        "ref_penalty",
+        "spot",
+        "fired_up",
+        "working",
+        "weapon",
+        "concealed",
+        "used_single",
+        "tricks_used",
+        "merits",
+        "flaws",
+        "background",
+        "street_tough",
+        "prizefighter",
+        "slow_starter",
+        "policy",
+        "attacks",
+        "defenses",
+        "reversals",
+        "finisher",
+        "arsenal_keys",
+        "just_performed",
+        "heat_bonus_given",
+        "athletic",
+        "fame",
     )
 
     def __init__(self, idx, side, sheet, tricks_used=None):
@@ -198,8 +249,11 @@ class Fighter:
             self._build_arsenal(sheet)
             if len(_SHEET_CACHE) > 64:
                 _SHEET_CACHE.clear()
-            _SHEET_CACHE[id(sheet)] = (sheet, der, (self.arsenal_keys, self.attacks, self.defenses, self.finisher,
-                                                    self.reversals))
+            _SHEET_CACHE[id(sheet)] = (
+                sheet,
+                der,
+                (self.arsenal_keys, self.attacks, self.defenses, self.finisher, self.reversals),
+            )
         else:
             self.arsenal_keys, attacks, defenses, self.finisher, self.reversals = cached[2]
             self.attacks, self.defenses = list(attacks), list(defenses)
@@ -215,8 +269,20 @@ class Fighter:
         dpos = frozenset().union(*(dset for _aset, dset in move.req)) if move.type != "Defense" else frozenset()
         plain = move.type != "Defense" and not (move.props & SPECIAL_PROPS) and "SC" not in move.tags
         quick = tactics.quick_value(move, finisher, self.wdb, self.hdb) if move.type != "Defense" else 0.0
-        return ArsenalEntry(move, training, name, known, finisher, improvised, reversal_of, tuple(static),
-                            sum(a for _n, a in static), dpos, plain, quick)
+        return ArsenalEntry(
+            move,
+            training,
+            name,
+            known,
+            finisher,
+            improvised,
+            reversal_of,
+            tuple(static),
+            sum(a for _n, a in static),
+            dpos,
+            plain,
+            quick,
+        )
 
     @staticmethod
     def _dpos(move):
@@ -319,8 +385,19 @@ class Fighter:
 class Hold:
     """A hold in progress (P-ARM-23)."""
 
-    __slots__ = ("holder", "victim", "entry", "damage", "attack_value", "intensity", "leverage", "ap_bonus",
-                 "rounds", "resthold", "rope_refused")
+    __slots__ = (
+        "holder",
+        "victim",
+        "entry",
+        "damage",
+        "attack_value",
+        "intensity",
+        "leverage",
+        "ap_bonus",
+        "rounds",
+        "resthold",
+        "rope_refused",
+    )
 
     def __init__(self, holder, victim, entry, dealt, attack_value, resthold=False):
         self.holder, self.victim, self.entry = holder, victim, entry
@@ -420,12 +497,22 @@ class Match:
 
     def disqualify(self, fighter, why):
         winner = 1 - fighter.side
-        self.finish(winner, "disqualification", narration.disqualified(fighter, why, self.fighters),
-                    loser=fighter.side, reason=why)
+        self.finish(
+            winner,
+            "disqualification",
+            narration.disqualified(fighter, why, self.fighters),
+            loser=fighter.side,
+            reason=why,
+        )
 
     def count_out(self, fighter):
-        self.finish(1 - fighter.side, "count-out", narration.counted_out(fighter), loser=fighter.side,
-                    reason="outside the ring past a 20 count")
+        self.finish(
+            1 - fighter.side,
+            "count-out",
+            narration.counted_out(fighter),
+            loser=fighter.side,
+            reason="outside the ring past a 20 count",
+        )
 
     def draw(self, reason, text=None):
         self.finish(None, "draw", text or narration.draw(reason), reason=reason)
@@ -437,8 +524,9 @@ class Match:
             fighter.position = "Prone"
         self.emit("unconscious", narration.passes_out(fighter, how), actor=fighter.idx, how=how)
         if referee.notices_knockout(self, fighter):
-            self.finish(1 - fighter.side, "knockout", narration.knockout(self.ref, fighter), loser=fighter.side,
-                        reason=how)
+            self.finish(
+                1 - fighter.side, "knockout", narration.knockout(self.ref, fighter), loser=fighter.side, reason=how
+            )
         if self.attacker is fighter:
             self.set_advantage(self.opponent(fighter), "his opponent is out cold")
 
@@ -492,4 +580,3 @@ class Match:
         self.tick(self.round_seconds)
         if self.log.clock >= self.time_limit:
             self.draw("time limit", narration.time_limit(self.time_limit, self.fighters))
-

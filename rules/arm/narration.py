@@ -34,9 +34,11 @@ def introduction(m):
     a, b = m.fighters[0], m.fighters[1]
     limit = m.time_limit // 60
     tail = " No disqualifications!" if m.stip["no_dq"] else ""
-    return (f"In this corner, {a.name} ({a.alignment}, {a.sheet['weight']} lb); in the other, {b.name} "
-            f"({b.alignment}, {b.sheet['weight']} lb). {m.ref.name.capitalize()} has the match, "
-            f"{limit}-minute time limit.{tail}")
+    return (
+        f"In this corner, {a.name} ({a.alignment}, {a.sheet['weight']} lb); in the other, {b.name} "
+        f"({b.alignment}, {b.sheet['weight']} lb). {m.ref.name.capitalize()} has the match, "
+        f"{limit}-minute time limit.{tail}"
+    )
 
 
 def advantage(f, why):
@@ -250,8 +252,11 @@ def edge(f, option, cost, detail=""):
 
 
 def pin(a, d, count, method, predicament, hook):
-    cover = "the pin" if predicament else ("a lobster cover" if hook == 2 else "the cover, hooking the leg" if hook
-                                            else "the cover")
+    cover = (
+        "the pin"
+        if predicament
+        else ("a lobster cover" if hook == 2 else "the cover, hooking the leg" if hook else "the cover")
+    )
     if count >= 3:
         return f"{a.name} makes {cover}... 1... 2... 3!"
     counts = "... ".join(str(n) for n in range(1, count + 1))

@@ -107,7 +107,6 @@ def mirror(square):
     return square
 
 
-
 def whip_meeting(attacker_sq, defender_sq, how):
     """Seed: whipped and running opposite ways, they cross at the mirror of the attacker's square; if he
     follows his man into the ropes, they meet at the ringside square."""

@@ -41,12 +41,22 @@ def referee_check(m, offender, infraction, dq_key=None, bonus=0, use_sav=False):
         need -= 1
     rec = check_need(m.dice, need, f"referee check: {infraction}", name="referee SAV" if use_sav else "referee Skill")
     if not succeeded(rec):
-        m.emit("referee", narration.unseen(ref, offender, infraction), actor=offender.idx, noticed=False,
-               infraction=infraction)
+        m.emit(
+            "referee",
+            narration.unseen(ref, offender, infraction),
+            actor=offender.idx,
+            noticed=False,
+            infraction=infraction,
+        )
         return False
     if dq_key and dq_key in ref.automatic_dq:
-        m.emit("referee", narration.dq_call(ref, offender, infraction), actor=offender.idx, noticed=True,
-               infraction=infraction)
+        m.emit(
+            "referee",
+            narration.dq_call(ref, offender, infraction),
+            actor=offender.idx,
+            noticed=True,
+            infraction=infraction,
+        )
         m.disqualify(offender, infraction)
     warn(m, offender, infraction)
     return True
@@ -56,8 +66,14 @@ def warn(m, offender, infraction):
     ref = m.ref
     offender.warnings += 1
     offender.ref_penalty = -2 if "Hot-Headed" in offender.flaws else -1
-    m.emit("referee", narration.warning(ref, offender, infraction), actor=offender.idx, noticed=True,
-           infraction=infraction, warnings=offender.warnings)
+    m.emit(
+        "referee",
+        narration.warning(ref, offender, infraction),
+        actor=offender.idx,
+        noticed=True,
+        infraction=infraction,
+        warnings=offender.warnings,
+    )
     if offender.warnings > ref.warning_limit:
         m.disqualify(offender, f"too many warnings ({offender.warnings})")
 

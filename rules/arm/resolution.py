@@ -122,12 +122,24 @@ def attempt(m, a, d, plan, combo=0):
             if man.high_risk:
                 high_risk_crash(m, a, d, plan)
             if c_entry.move.type == "Defense":
-                m.emit("counter", narration.countered(d, a, c_entry, entry), actor=d.idx, target=a.idx,
-                       maneuver=entry.label, counter=c_entry.label)
+                m.emit(
+                    "counter",
+                    narration.countered(d, a, c_entry, entry),
+                    actor=d.idx,
+                    target=a.idx,
+                    maneuver=entry.label,
+                    counter=c_entry.label,
+                )
                 m.set_advantage(d)
                 return
-            m.emit("counter", narration.reversed_(d, a, c_entry, entry), actor=d.idx, target=a.idx,
-                   maneuver=entry.label, counter=c_entry.label)
+            m.emit(
+                "counter",
+                narration.reversed_(d, a, c_entry, entry),
+                actor=d.idx,
+                target=a.idx,
+                maneuver=entry.label,
+                counter=c_entry.label,
+            )
             perform(m, d, a, c_entry, tactics.simple_plan(c_entry), rd)
             return
         _consume(a)
@@ -142,8 +154,14 @@ def attempt(m, a, d, plan, combo=0):
                     attempt(m, a, d, nxt, combo + 1)
             return
         a.chain = 0
-        m.emit("miss", narration.miss(a, d, entry, roll["outcome"]), actor=a.idx, target=d.idx,
-               maneuver=entry.label, outcome=roll["outcome"])
+        m.emit(
+            "miss",
+            narration.miss(a, d, entry, roll["outcome"]),
+            actor=a.idx,
+            target=d.idx,
+            maneuver=entry.label,
+            outcome=roll["outcome"],
+        )
         if fired:
             standoffs += 1
             m.tick(clock.STANDOFF)
@@ -173,8 +191,14 @@ def attempt(m, a, d, plan, combo=0):
             if succeeded(rr):
                 perform(m, d, a, reply, tactics.simple_plan(reply), rr)
                 return
-            m.emit("miss", narration.miss(d, a, reply, rr["outcome"]), actor=d.idx, target=a.idx,
-                   maneuver=reply.label, outcome=rr["outcome"])
+            m.emit(
+                "miss",
+                narration.miss(d, a, reply, rr["outcome"]),
+                actor=d.idx,
+                target=a.idx,
+                maneuver=reply.label,
+                outcome=rr["outcome"],
+            )
             m.set_advantage(d, "telegraphed")
             return
         if reply is None or d.unconscious:
@@ -187,8 +211,14 @@ def attempt(m, a, d, plan, combo=0):
         if succeeded(rr):
             perform(m, d, a, reply, tactics.simple_plan(reply), rr)
             return
-        m.emit("miss", narration.miss(d, a, reply, rr["outcome"]), actor=d.idx, target=a.idx,
-               maneuver=reply.label, outcome=rr["outcome"])
+        m.emit(
+            "miss",
+            narration.miss(d, a, reply, rr["outcome"]),
+            actor=d.idx,
+            target=a.idx,
+            maneuver=reply.label,
+            outcome=rr["outcome"],
+        )
         if rr["outcome"] == BOTCH:
             a.telegraph = 1
             m.emit("telegraph", narration.telegraphed(d, a), actor=a.idx, target=d.idx)
@@ -240,8 +270,11 @@ def maneuver_damage(m, a, d, entry, plan, outcome):
         parts.append(("Stun Code", plan.sc))
     if plan.alt:
         parts.append(("altitude", 2 * plan.alt))
-    if a.weapon and ("OBJ" in man.props or ("FIST" in man.props and FOREIGN_OBJECTS[a.weapon][4])
-                     or ("FIST" in man.props and a.weapon == "Brass Knuckles")):
+    if a.weapon and (
+        "OBJ" in man.props
+        or ("FIST" in man.props and FOREIGN_OBJECTS[a.weapon][4])
+        or ("FIST" in man.props and a.weapon == "Brass Knuckles")
+    ):
         bonus = FOREIGN_OBJECTS[a.weapon][1]
         if bonus:
             parts.append((a.weapon, bonus))
@@ -292,8 +325,7 @@ def perform(m, a, d, entry, plan, roll, countered=None):
         parts.append(("knocked into the turnbuckle", kb))
         dealt += kb
         knocks_down = False
-    elif (knocks_down and plan.over_top and KIND[d.square] in ROPE_SIDE
-          and (margin(roll) or 0) >= 2 + d.lift):
+    elif knocks_down and plan.over_top and KIND[d.square] in ROPE_SIDE and (margin(roll) or 0) >= 2 + d.lift:
         over = True
         parts.append(("over the top rope", 10 + d.wdb))
         dealt += 10 + d.wdb
@@ -331,9 +363,20 @@ def perform(m, a, d, entry, plan, roll, countered=None):
     old_a = damage.add(a, exert + own)
     old_d = damage.add(d, dealt)
     text = narration.hit(a, d, entry, dealt, outcome, countered, over)
-    m.emit("maneuver", text, actor=a.idx, target=d.idx, maneuver=entry.label, base=man.base,
-           level=man.level, outcome=outcome, damage=dealt, breakdown=[{"name": n, "amount": x} for n, x in parts],
-           exertion=exert + own, finisher=entry.finisher)
+    m.emit(
+        "maneuver",
+        text,
+        actor=a.idx,
+        target=d.idx,
+        maneuver=entry.label,
+        base=man.base,
+        level=man.level,
+        outcome=outcome,
+        damage=dealt,
+        breakdown=[{"name": n, "amount": x} for n, x in parts],
+        exertion=exert + own,
+        finisher=entry.finisher,
+    )
     damage.after(m, d, old_d, entry.label, dealt)
     damage.after(m, a, old_a, "exertion", exert + own)
     for ev in extra_events:

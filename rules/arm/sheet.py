@@ -445,9 +445,17 @@ def _random_sheet(rng):
         merits.append("Slack")
     if weight < 220 and rng.random() < 0.5:
         merits.append("Style: Daredevil")
-    sheet = {"weight": weight, "height": height, "merits": merits, "flaws": flaws, "background": [],
-             "attributes": dict.fromkeys(("STR", "TEC", "AGI", "BRA", "SAV", "STA", "TOU"), 5),
-             "arsenal": [{"maneuver": "Kick"}], "reversals": [], "advancement": 0}
+    sheet = {
+        "weight": weight,
+        "height": height,
+        "merits": merits,
+        "flaws": flaws,
+        "background": [],
+        "attributes": dict.fromkeys(("STR", "TEC", "AGI", "BRA", "SAV", "STA", "TOU"), 5),
+        "arsenal": [{"maneuver": "Kick"}],
+        "reversals": [],
+        "advancement": 0,
+    }
     pool = talent_account(sheet)["pool"] - sum(MERITS[m] for m in merits) - 1
     bs = borders(weight)
     weights = {"STR": 3, "TEC": 3, "AGI": 3, "BRA": 3, "SAV": 2, "STA": 3, "TOU": 3}
@@ -470,17 +478,31 @@ def _random_sheet(rng):
     arsenal = []
     for cls in ("BRA", "STR", "TEC", "AGI"):
         cap = arsenal_capacity(attrs[cls], flaws)
-        options = [m for m in BASE_MANEUVERS.values() if m.cls == cls and "TRICK" not in m.props
-                   and "OBJ" not in m.props and m.level <= 1 + attribute_bonus(attrs[cls])]
+        options = [
+            m
+            for m in BASE_MANEUVERS.values()
+            if m.cls == cls
+            and "TRICK" not in m.props
+            and "OBJ" not in m.props
+            and m.level <= 1 + attribute_bonus(attrs[cls])
+        ]
         if alignment == "face":
             options = [m for m in options if "ILL" not in m.props]
         options.sort(key=lambda m: m.number)
         picks = rng.sample(options, min(len(options), max(1, cap - 1)))
         for m in sorted(picks, key=lambda m: m.number):
             arsenal.append({"maneuver": m.name})
-    flagged_moves = [("Elbow Drop", ["Flying"]), ("Body Press", ["Flying"]), ("Vertical Suplex", ["Super"]),
-                     ("Clothesline", ["Running"]), ("German Suplex", ["Bridging"]), ("Leg Drop", ["Flying"]),
-                     ("Splash", ["Flying"]), ("Moonsault", ["Flying"]), ("Big Boot", ["Running"])]
+    flagged_moves = [
+        ("Elbow Drop", ["Flying"]),
+        ("Body Press", ["Flying"]),
+        ("Vertical Suplex", ["Super"]),
+        ("Clothesline", ["Running"]),
+        ("German Suplex", ["Bridging"]),
+        ("Leg Drop", ["Flying"]),
+        ("Splash", ["Flying"]),
+        ("Moonsault", ["Flying"]),
+        ("Big Boot", ["Running"]),
+    ]
     base, flags = rng.choice(flagged_moves)
     cls = BASE_MANEUVERS[base].cls
     used = sum(1 for r in arsenal if entry_class(r) == cls)
@@ -492,10 +514,16 @@ def _random_sheet(rng):
         arsenal.append({"maneuver": d.name})
     if alignment == "heel" and arsenal_capacity(attrs["SAV"], flaws) >= 2:
         arsenal.append({"maneuver": "Distract Referee"})
-    attacks = [r for r in arsenal if r["maneuver"] in BASE_MANEUVERS and not BASE_MANEUVERS[r["maneuver"]].is_hold
-               and BASE_MANEUVERS[r["maneuver"]].type != "Trick"]
-    finisher_row = max(attacks, key=lambda r: (BASE_MANEUVERS[r["maneuver"]].level,
-                                               BASE_MANEUVERS[r["maneuver"]].damage))
+    attacks = [
+        r
+        for r in arsenal
+        if r["maneuver"] in BASE_MANEUVERS
+        and not BASE_MANEUVERS[r["maneuver"]].is_hold
+        and BASE_MANEUVERS[r["maneuver"]].type != "Trick"
+    ]
+    finisher_row = max(
+        attacks, key=lambda r: (BASE_MANEUVERS[r["maneuver"]].level, BASE_MANEUVERS[r["maneuver"]].damage)
+    )
     finisher_row["training"] = 2
     points = FREE_TRAINING - 2
     for row in rng.sample(arsenal, len(arsenal)):
@@ -513,8 +541,11 @@ def _random_sheet(rng):
         prestige=rng.choice((100, 100, 200)),
         arsenal=arsenal,
         finisher=finisher_row["name"],
-        tactics={"aggression": round(rng.uniform(0.3, 0.9), 2), "risk": round(rng.uniform(0.1, 0.8), 2),
-                 "cheating": round(rng.uniform(0.3, 0.9), 2) if alignment == "heel" else 0.0},
+        tactics={
+            "aggression": round(rng.uniform(0.3, 0.9), 2),
+            "risk": round(rng.uniform(0.1, 0.8), 2),
+            "cheating": round(rng.uniform(0.3, 0.9), 2) if alignment == "heel" else 0.0,
+        },
     )
     if alignment == "heel" and rng.random() < 0.5:
         sheet["objects"] = [rng.choice(("Brass Knuckles", "Powder", "Fist Load"))]

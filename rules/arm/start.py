@@ -8,8 +8,12 @@ from rules.arm.maneuvers import flagged
 
 def begin(m):
     a, b = m.fighters[0], m.fighters[1]
-    m.emit("start", narration.introduction(m), stipulation={k: v for k, v in m.stip.items() if k != "tricks_used"},
-           referee=m.ref.snapshot())
+    m.emit(
+        "start",
+        narration.introduction(m),
+        stipulation={k: v for k, v in m.stip.items() if k != "tricks_used"},
+        referee=m.ref.snapshot(),
+    )
     for f in m.fighters:
         conceal(m, f)
     amb = m.stip["ambush"]
@@ -65,8 +69,13 @@ def ambush(m, attacker, victim):
         attacker.edge -= 1
     m.attacker = None
     m.set_advantage(attacker)
-    m.emit("ambush", narration.ambush(attacker, victim, in_ritual), actor=attacker.idx, target=victim.idx,
-           edge_cost=0 if in_ritual else 1)
+    m.emit(
+        "ambush",
+        narration.ambush(attacker, victim, in_ritual),
+        actor=attacker.idx,
+        target=victim.idx,
+        edge_cost=0 if in_ritual else 1,
+    )
     attacker.policy.ambush_pending = True
     if m.ref.watching and not m.ref.no_dq:
         referee.warn(m, attacker, "attacking before the bell")

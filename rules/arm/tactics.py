@@ -53,8 +53,26 @@ class Policy:
 class Plan:
     """What the attacker will do this round: the maneuver and the self-positioning it needs."""
 
-    __slots__ = ("kind", "entry", "cost", "position", "square", "perch", "run", "draw", "grab", "opts",
-                 "unopposed", "alt", "sc", "over_top", "resthold", "score", "flair", "whip")
+    __slots__ = (
+        "kind",
+        "entry",
+        "cost",
+        "position",
+        "square",
+        "perch",
+        "run",
+        "draw",
+        "grab",
+        "opts",
+        "unopposed",
+        "alt",
+        "sc",
+        "over_top",
+        "resthold",
+        "score",
+        "flair",
+        "whip",
+    )
 
     def __init__(self, kind="attack", entry=None):
         self.kind = kind
@@ -281,8 +299,12 @@ def _build_plain(m, a, d, entry, man, positioning):
         p.square = d_sq
     if man.is_hold and man.level <= 1 and a.level > d.level and man.type != "Sleeper":
         p.resthold = True
-    if (a.policy.cheating and KIND[d_sq] in ROPE_SIDE and ("KD" in man.props or man.type in ("Slam", "Throw"))
-            and cheat(m, a) >= 0.5):
+    if (
+        a.policy.cheating
+        and KIND[d_sq] in ROPE_SIDE
+        and ("KD" in man.props or man.type in ("Slam", "Throw"))
+        and cheat(m, a) >= 0.5
+    ):
         p.over_top = True
     return _finish(m, a, d, entry, man, p, positioning)
 
@@ -296,8 +318,14 @@ def _finish(m, a, d, entry, man, p, positioning):
             p.flair = True  # a flourish for the fans: -1 (none for a Showman), +1 spot bonus
             if not showman:
                 p.opts = dict(p.opts or {}, flair=-1)
-    if (positioning and entry.finisher and a.level >= 3 and d.level >= 3 and a.policy.aggression >= 0.5
-            and estimate(m, a, d, entry) < 10):
+    if (
+        positioning
+        and entry.finisher
+        and a.level >= 3
+        and d.level >= 3
+        and a.policy.aggression >= 0.5
+        and estimate(m, a, d, entry) < 10
+    ):
         p.opts = dict(p.opts or {}, desperation=2)  # push through the pain: +2, 2 + Level to himself
     return p
 
@@ -578,9 +606,17 @@ def after_maneuver(m, a, d, entry, ap):
         return
     from rules.arm import winning
 
-    if d.fallen and in_ring(d.square) and in_ring(a.square) and m.ref.watching and (
-            entry.finisher or d.unconscious
-            or (d.level >= 2 and pin_chance(m, a, d, 0, 0) >= 0.08 * (1.5 - a.policy.aggression))):
+    if (
+        d.fallen
+        and in_ring(d.square)
+        and in_ring(a.square)
+        and m.ref.watching
+        and (
+            entry.finisher
+            or d.unconscious
+            or (d.level >= 2 and pin_chance(m, a, d, 0, 0) >= 0.08 * (1.5 - a.policy.aggression))
+        )
+    ):
         ap = winning.pin(m, a, d, ap, finisher=entry.finisher, free_cover="FC" in entry.move.props)
         a.ap = ap
         if m.attacker is not a or ap <= 0:
@@ -606,8 +642,13 @@ def after_maneuver(m, a, d, entry, ap):
         a.ap = ap
         return
     # a high flyer climbs while his man is down, to fly next round
-    flyers = [e for e in a.attacks if "FLYING" in e.move.props and "OUTSIDE" not in e.move.props
-              and any(d.position in dset for _aset, dset in e.move.req)]
+    flyers = [
+        e
+        for e in a.attacks
+        if "FLYING" in e.move.props
+        and "OUTSIDE" not in e.move.props
+        and any(d.position in dset for _aset, dset in e.move.req)
+    ]
     flew_last = any(e.label == a.last_attempt for e in flyers)
     if flyers and not flew_last and d.fallen and in_ring(d.square) and a.policy.risk >= 0.3 and not a.perch:
         cost, corner = climb_plan(a, 3)
@@ -724,11 +765,23 @@ def edge_at_round_start(m, a, d):
     for f in (a, d):
         if f.edge >= 1 and f.level >= 3 and f.level > m.opponent(f).level:
             edge.second_wind(m, f)
-    if (a.alignment == "face" and a.edge >= 6 and not a.fired_up and a.level >= 2
-            and a.level >= d.level and a.policy.aggression >= 0.4):
+    if (
+        a.alignment == "face"
+        and a.edge >= 6
+        and not a.fired_up
+        and a.level >= 2
+        and a.level >= d.level
+        and a.policy.aggression >= 0.4
+    ):
         edge.fire_up(m, a)
-    if (a.finisher is not None and a.edge >= 3 and m.round >= 3 and a.policy.aggression >= 0.5
-            and a.finisher.move.target and a.finisher.move.target not in a.working):
+    if (
+        a.finisher is not None
+        and a.edge >= 3
+        and m.round >= 3
+        and a.policy.aggression >= 0.5
+        and a.finisher.move.target
+        and a.finisher.move.target not in a.working
+    ):
         edge.work_over(m, a, a.finisher.move.target)
 
 

@@ -9,8 +9,13 @@ from rules.arm.positioning import KIND, ROPE_REACH, in_ring
 # --- pinfalls -----------------------------------------------------------------------------------
 
 PIN_METHODS = ("STR", "TEC", "AGI", "BRA", "SAV")  # Power Out, Kick Out, Lift a Shoulder, hair, ropes
-METHOD_NAMES = {"STR": "powers out", "TEC": "kicks out", "AGI": "lifts a shoulder", "BRA": "pulls the hair",
-                "SAV": "gets a foot on the ropes"}
+METHOD_NAMES = {
+    "STR": "powers out",
+    "TEC": "kicks out",
+    "AGI": "lifts a shoulder",
+    "BRA": "pulls the hair",
+    "SAV": "gets a foot on the ropes",
+}
 
 
 def rope_mods(fighter):
@@ -74,8 +79,9 @@ def pin(m, a, d, ap, predicament=False, finisher=False, free_cover=False):
         method = tactics.pin_break_method(m, d, a, predicament, hook, attempts)
         squeeze = False
         if tactics.wants_squeeze(m, d, a, n, method, hook, attempts, predicament, finisher):
-            squeeze = edge.spend(m, d, "squeeze_count", detail="kick-out", vs_finisher=finisher,
-                                 bra_escape=method == "BRA")
+            squeeze = edge.spend(
+                m, d, "squeeze_count", detail="kick-out", vs_finisher=finisher, bra_escape=method == "BRA"
+            )
         mods = break_mods(d, a, method, predicament, hook, attempts)
         rolls = [check(m.dice, mods, f"break the pin ({METHOD_NAMES[method]})", d.idx) for _ in range(n + squeeze)]
         if squeeze:
@@ -88,8 +94,15 @@ def pin(m, a, d, ap, predicament=False, finisher=False, free_cover=False):
         m.tick(clock.COUNT * count)
         if method == "BRA" and count < 3:
             tactics.heat_change(m, d, -1)
-        m.emit("pin", narration.pin(a, d, count, METHOD_NAMES[method], predicament, hook), actor=a.idx,
-               target=d.idx, count=count, method=method, predicament=predicament)
+        m.emit(
+            "pin",
+            narration.pin(a, d, count, METHOD_NAMES[method], predicament, hook),
+            actor=a.idx,
+            target=d.idx,
+            count=count,
+            method=method,
+            predicament=predicament,
+        )
         if count >= 3:
             m.finish(a.side, "pinfall", narration.pinfall(a, d), loser=d.side)
         if method == "BRA":
@@ -176,8 +189,14 @@ def hold_round(m):
     holder.ap = holder.agi_bonus
     if tactics.release_hold(m, h):
         end_hold(m)
-        m.emit("hold", narration.release(holder, victim, h.entry), actor=holder.idx, target=victim.idx,
-               maneuver=h.entry.label, released=True)
+        m.emit(
+            "hold",
+            narration.release(holder, victim, h.entry),
+            actor=holder.idx,
+            target=victim.idx,
+            maneuver=h.entry.label,
+            released=True,
+        )
         if victim.unconscious or victim.fallen:
             pin(m, holder, victim, holder.ap)
         return
@@ -189,8 +208,14 @@ def hold_round(m):
         if succeeded(rec):
             h.leverage = 2
             tactics.heat_change(m, holder, -1)
-            m.emit("hold", narration.leverage(holder, victim), actor=holder.idx, target=victim.idx,
-                   maneuver=h.entry.label, leverage=True)
+            m.emit(
+                "hold",
+                narration.leverage(holder, victim),
+                actor=holder.idx,
+                target=victim.idx,
+                maneuver=h.entry.label,
+                leverage=True,
+            )
             referee.referee_check(m, holder, "illegal leverage")
     # the defender's break
     if not victim.unconscious:
@@ -203,8 +228,14 @@ def hold_round(m):
                 end_hold(m)
                 from rules.arm.resolution import perform
 
-                m.emit("counter", narration.hold_reversed(victim, holder, rev[0], h.entry), actor=victim.idx,
-                       target=holder.idx, maneuver=h.entry.label, counter=rev[0].label)
+                m.emit(
+                    "counter",
+                    narration.hold_reversed(victim, holder, rev[0], h.entry),
+                    actor=victim.idx,
+                    target=holder.idx,
+                    maneuver=h.entry.label,
+                    counter=rev[0].label,
+                )
                 perform(m, victim, holder, rev[0], tactics.simple_plan(rev[0]), rec)
                 return
         else:
@@ -222,13 +253,25 @@ def hold_round(m):
             if succeeded(rec):
                 if option == "SAV" and tactics.refuses_rope_break(m, holder, h):
                     h.rope_refused = True
-                    m.emit("hold", narration.refuses_break(holder, victim), actor=holder.idx, target=victim.idx,
-                           maneuver=h.entry.label, ropes=True)
+                    m.emit(
+                        "hold",
+                        narration.refuses_break(holder, victim),
+                        actor=holder.idx,
+                        target=victim.idx,
+                        maneuver=h.entry.label,
+                        ropes=True,
+                    )
                     referee.start_count(m, holder, "rope_break", infraction="refusing to break at the ropes")
                 else:
                     end_hold(m)
-                    m.emit("break", narration.hold_broken(victim, holder, h.entry, option, rec["outcome"]),
-                           actor=victim.idx, target=holder.idx, maneuver=h.entry.label, method=option)
+                    m.emit(
+                        "break",
+                        narration.hold_broken(victim, holder, h.entry, option, rec["outcome"]),
+                        actor=victim.idx,
+                        target=holder.idx,
+                        maneuver=h.entry.label,
+                        method=option,
+                    )
                     if rec["outcome"] == ACE:
                         m.set_advantage(victim, "an Ace on the break")
                     return
@@ -238,9 +281,15 @@ def hold_round(m):
         dealt = max(0, dealt)
     old = damage.add(victim, dealt)
     healed = damage.heal(holder, 1) if h.resthold else 0
-    m.emit("hold", narration.hold_damage(holder, victim, h.entry, dealt, healed), actor=holder.idx,
-           target=victim.idx, maneuver=h.entry.label, damage=dealt, intensity=h.intensity + (
-               dealt if man.type == "Submission" else 0))
+    m.emit(
+        "hold",
+        narration.hold_damage(holder, victim, h.entry, dealt, healed),
+        actor=holder.idx,
+        target=victim.idx,
+        maneuver=h.entry.label,
+        damage=dealt,
+        intensity=h.intensity + (dealt if man.type == "Submission" else 0),
+    )
     damage.after(m, victim, old, h.entry.label, dealt)
     if man.type == "Submission":
         h.intensity += dealt
@@ -273,8 +322,9 @@ def submission_check(m, h):
     rec = check(m.dice, mods, f"resist submitting to the {h.entry.label}", victim.idx)
     if succeeded(rec):
         return
-    if tactics.wants_hanging_on(m, victim, h) and edge.spend(m, victim, "hanging_on", detail=h.entry.label,
-                                                             vs_finisher=h.entry.finisher):
+    if tactics.wants_hanging_on(m, victim, h) and edge.spend(
+        m, victim, "hanging_on", detail=h.entry.label, vs_finisher=h.entry.finisher
+    ):
         return
     m.finish(h.holder.side, "submission", narration.submits(victim, h.holder, h.entry), loser=victim.side)
 
@@ -339,8 +389,9 @@ def engineered_finish(m, eng):
     names = [m.fighters[s].name for s in eng["by"]]
     m.emit("engineered", narration.engineered(m, eng), actor=None, by=eng["by"])
     if winner is None:
-        m.finish(None, "draw", narration.draw("double count-out (agreed)"), reason="engineered",
-                 engineered=eng, by=names)
+        m.finish(
+            None, "draw", narration.draw("double count-out (agreed)"), reason="engineered", engineered=eng, by=names
+        )
     m.finish(winner, method, narration.engineered_result(m, eng), loser=1 - winner, engineered=eng, by=names)
 
 
@@ -366,6 +417,7 @@ def prestige_changes(m, winner_side, method, engineered=None):
         total = sum(x for _n, x in detail)
         if f.athletic:
             total *= 2
-        out.append({"name": f.name, "side": f.side, "change": total,
-                    "detail": [{"name": n, "amount": x} for n, x in detail]})
+        out.append(
+            {"name": f.name, "side": f.side, "change": total, "detail": [{"name": n, "amount": x} for n, x in detail]}
+        )
     return out

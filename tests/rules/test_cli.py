@@ -73,8 +73,19 @@ def test_it_computes_odds(sheets):
 
 
 def test_stipulations_pass_through_options(sheets):
-    code, text = run("resolve", "arm", *sheets, "--seed", "2", "--time-limit", "20", "--format", "jsonl",
-                     "--option", 'referee={"name": "Earl", "skill": 12}')
+    code, text = run(
+        "resolve",
+        "arm",
+        *sheets,
+        "--seed",
+        "2",
+        "--time-limit",
+        "20",
+        "--format",
+        "jsonl",
+        "--option",
+        'referee={"name": "Earl", "skill": 12}',
+    )
     first = json.loads(text.splitlines()[0])
     assert code == 0 and first["stipulation"]["referee"]["name"] == "Earl"
 
@@ -97,20 +108,26 @@ def test_bad_input_exits_2_with_one_line(argv, sheets, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"name": "X", "attributes": {"STR": 99}}')
     argv = [x.format(A=sheets[0], B=sheets[1], BAD=bad) for x in argv]
-    proc = subprocess.run([sys.executable, "-m", "rules", *argv], capture_output=True, text=True, cwd=ROOT,
-                          timeout=60)
+    proc = subprocess.run([sys.executable, "-m", "rules", *argv], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert proc.returncode == 2
     assert len(proc.stderr.strip().splitlines()) == 1 and proc.stderr.startswith("error: ")
 
 
 def test_the_module_runs_as_a_program(sheets):
-    proc = subprocess.run([sys.executable, "-m", "rules", "resolve", "arm", *sheets, "--seed", "1"],
-                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "rules", "resolve", "arm", *sheets, "--seed", "1"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert proc.returncode == 0 and proc.stdout.startswith("(seed 1)")
 
 
 def test_rules_imports_no_django():
-    code = ("import sys, rules, rules.arm, rules.cli, rules.registry; rules.get_ruleset('arm'); "
-            "bad = [m for m in sys.modules if m.startswith('django')]; assert not bad, bad")
+    code = (
+        "import sys, rules, rules.arm, rules.cli, rules.registry; rules.get_ruleset('arm'); "
+        "bad = [m for m in sys.modules if m.startswith('django')]; assert not bad, bad"
+    )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert proc.returncode == 0, proc.stderr

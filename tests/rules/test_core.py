@@ -20,8 +20,10 @@ def test_every_roll_is_recorded_until_taken():
     rec = d.roll_record(6, "second")
     rec["need"] = 4
     assert d.pending == 2 and d.count == 2
-    assert d.take_rolls() == [{"die": "d20", "value": 3, "for": "first", "actor": 0},
-                              {"die": "d6", "value": 5, "for": "second", "need": 4}]
+    assert d.take_rolls() == [
+        {"die": "d20", "value": 3, "for": "first", "actor": 0},
+        {"die": "d6", "value": 5, "for": "second", "need": 4},
+    ]
     assert d.take_rolls() == [] and d.count == 2
 
 

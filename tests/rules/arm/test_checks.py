@@ -18,9 +18,16 @@ def test_it_records_die_value_need_outcome_modifiers_and_purpose():
     dice = ScriptedDice([5])
     rec = checks.check(dice, [("TEC", 11), ("Level vs weardown", -4), ("training", 2)], "Atomic Drop", actor=0)
     assert rec == {
-        "die": "d20", "value": 5, "for": "Atomic Drop", "need": 9, "outcome": "success",
-        "modifiers": [{"name": "TEC", "amount": 11}, {"name": "Level vs weardown", "amount": -4},
-                      {"name": "training", "amount": 2}],
+        "die": "d20",
+        "value": 5,
+        "for": "Atomic Drop",
+        "need": 9,
+        "outcome": "success",
+        "modifiers": [
+            {"name": "TEC", "amount": 11},
+            {"name": "Level vs weardown", "amount": -4},
+            {"name": "training", "amount": 2},
+        ],
         "actor": 0,
     }
     assert dice.take_rolls() == [rec]

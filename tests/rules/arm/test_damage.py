@@ -8,9 +8,18 @@ from rules.arm.maneuvers import BASE_MANEUVERS, flagged
 from .helpers import match, sheet
 
 
-@pytest.mark.parametrize(("dmg", "level", "name"), [(0, 0, "Fresh"), (20, 0, "Fresh"), (21, 1, "Winded"),
-                                                    (41, 2, "Tired"), (61, 3, "Groggy"), (81, 4, "Exhausted"),
-                                                    (101, 5, "Spent")])
+@pytest.mark.parametrize(
+    ("dmg", "level", "name"),
+    [
+        (0, 0, "Fresh"),
+        (20, 0, "Fresh"),
+        (21, 1, "Winded"),
+        (41, 2, "Tired"),
+        (61, 3, "Groggy"),
+        (81, 4, "Exhausted"),
+        (101, 5, "Spent"),
+    ],
+)
 def test_weardown_levels(dmg, level, name):
     breaks = (20, 40, 60, 80, 100)
     assert damage.level_for(dmg, breaks) == level and damage.weardown_name(level) == name

@@ -23,8 +23,10 @@ def test_every_maneuver_has_class_level_damage_and_a_valid_target():
         assert m.target in BODY_PARTS or m.type == "Trick"
 
 
-@pytest.mark.parametrize(("name", "code"), [("Punch", "BRA-0"), ("Atomic Drop", "STR-2"), ("Fire Tab", "BRA-1"),
-                                           ("Powder", "BRA-1"), ("Piledriver", "STR-3")])
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [("Punch", "BRA-0"), ("Atomic Drop", "STR-2"), ("Fire Tab", "BRA-1"), ("Powder", "BRA-1"), ("Piledriver", "STR-3")],
+)
 def test_the_seed_s_examples_have_the_seed_s_levels(name, code):
     assert BASE_MANEUVERS[name].code == code
 

@@ -13,14 +13,29 @@ from rules.errors import SetupError
 
 from .helpers import RULESET
 
-STATE_KEYS = {"name", "side", "damage", "stuntrack", "weardown", "position", "square", "advantage", "edge",
-              "injuries", "heat", "ap", "warnings", "statuses"}
+STATE_KEYS = {
+    "name",
+    "side",
+    "damage",
+    "stuntrack",
+    "weardown",
+    "position",
+    "square",
+    "advantage",
+    "edge",
+    "injuries",
+    "heat",
+    "ap",
+    "warnings",
+    "statuses",
+}
 RESULT_METHODS = {"pinfall", "submission", "knockout", "disqualification", "count-out", "draw"}
 
 
 def _setup(seed_a=None, seed_b=5, **stip):
-    return RULESET.build_setup([[RULESET.example_sheet(seed=seed_a)], [RULESET.example_sheet(seed=seed_b)]],
-                               stipulation=stip)
+    return RULESET.build_setup(
+        [[RULESET.example_sheet(seed=seed_a)], [RULESET.example_sheet(seed=seed_b)]], stipulation=stip
+    )
 
 
 def check_events(events, time_limit=600):

@@ -23,9 +23,17 @@ def test_diagonals_cost_the_same():
     assert pos.distance((3, 3), (5, 5)) == 2
 
 
-@pytest.mark.parametrize(("frm", "to", "cost"), [("Facing", "Behind", 1), ("Facing", "Bent", 2),
-                                                 ("Prone", "Facedown", 1), ("Prone", "Kneeling", 2),
-                                                 ("Prone", "Facing", 4), ("Sitting", "Sitting", 0)])
+@pytest.mark.parametrize(
+    ("frm", "to", "cost"),
+    [
+        ("Facing", "Behind", 1),
+        ("Facing", "Bent", 2),
+        ("Prone", "Facedown", 1),
+        ("Prone", "Kneeling", 2),
+        ("Prone", "Facing", 4),
+        ("Sitting", "Sitting", 0),
+    ],
+)
 def test_shift_costs(frm, to, cost):
     assert pos.shift_cost(frm, to) == cost
 
@@ -118,8 +126,12 @@ def test_a_running_maneuver_from_the_middle_whips_him_first():
 
     from .helpers import entry, sheet
 
-    heel = sheet("Bruiser", alignment="heel", arsenal=[{"maneuver": "Clothesline", "flags": ["Running"]}, "Kick"],
-                 tactics={"cheating": 0.8})
+    heel = sheet(
+        "Bruiser",
+        alignment="heel",
+        arsenal=[{"maneuver": "Clothesline", "flags": ["Running"]}, "Kick"],
+        tactics={"cheating": 0.8},
+    )
     m = match([], a=heel, b=sheet("Ace"))
     a, d = m.fighters
     p = tactics.build(m, a, d, entry(a, "Running Clothesline"))

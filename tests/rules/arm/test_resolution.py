@@ -208,7 +208,11 @@ def test_own_weardown_warning_shortfall_blinded_and_flair():
     a.level, a.ref_penalty, a.deficit, a.blinded = 2, -1, 3, 1
     mods = _mods(m, a, d, "Kick", {"flair": -1, "desperation": 2})
     assert (mods["own weardown"], mods["after a warning"], mods["Action Point shortfall"], mods["blinded"]) == (
-        -2, -1, -3, -4)
+        -2,
+        -1,
+        -3,
+        -4,
+    )
     assert (mods["flair"], mods["desperation"]) == (-1, 2)
 
 
@@ -257,8 +261,13 @@ def test_a_fist_load_adds_to_a_punch_and_a_smash_with_an_object_is_an_automatic_
 
 
 def test_powder_blinds_for_rounds_equal_to_damage_and_fire_tab_does_its_stun_code_and_dazes(no_counters):
-    heel = sheet("Bruiser", alignment="heel", arsenal=["Kick", "Powder", "Fire Tab"], objects=["Powder", "Fire Tab"],
-                 tactics={"cheating": 0.9})
+    heel = sheet(
+        "Bruiser",
+        alignment="heel",
+        arsenal=["Kick", "Powder", "Fire Tab"],
+        objects=["Powder", "Fire Tab"],
+        tactics={"cheating": 0.9},
+    )
     # Powder hit, injury check (foreign object), referee; Fire Tab twice (he is blind: Unopposed), injury, referee
     m = match([3, 15, 15, 3, 4, 15, 15], a=heel, b=sheet("Ace"))
     a, d = m.fighters

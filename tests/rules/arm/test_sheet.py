@@ -37,15 +37,18 @@ def test_derived_values_come_from_the_weight_and_height_tables():
     assert d["talent"]["spent"] <= d["talent"]["pool"]
 
 
-@pytest.mark.parametrize(("pounds", "lift", "wdb"), [(140, -4, 0), (141, -3, 0), (230, 0, 1), (250, 1, 2),
-                                                    (300, 4, 4), (400, 8, 6), (500, 10, 7)])
+@pytest.mark.parametrize(
+    ("pounds", "lift", "wdb"),
+    [(140, -4, 0), (141, -3, 0), (230, 0, 1), (250, 1, 2), (300, 4, 4), (400, 8, 6), (500, 10, 7)],
+)
 def test_weight_table(pounds, lift, wdb):
     row = weight_row(pounds)
     assert (row[2], row[3]) == (lift, wdb)
 
 
-@pytest.mark.parametrize(("inches", "reach", "hdb"), [(65, -2, 0), (69, -1, 1), (72, 0, 2), (76, 1, 3),
-                                                     (80, 2, 4), (84, 3, 5), (90, 4, 6)])
+@pytest.mark.parametrize(
+    ("inches", "reach", "hdb"), [(65, -2, 0), (69, -1, 1), (72, 0, 2), (76, 1, 3), (80, 2, 4), (84, 3, 5), (90, 4, 6)]
+)
 def test_height_table(inches, reach, hdb):
     row = height_row(inches)
     assert (row[2], row[3]) == (reach, hdb)
@@ -117,8 +120,11 @@ def test_it_refuses_an_arsenal_bigger_than_its_class_allows():
 
 
 def test_flags_name_the_maneuver_and_the_finisher_can_be_a_custom_name():
-    s = sheet("A", arsenal=[{"maneuver": "Elbow Drop", "flags": ["Flying"], "name": "Top Rope Elbow"}],
-              finisher="top rope elbow")
+    s = sheet(
+        "A",
+        arsenal=[{"maneuver": "Elbow Drop", "flags": ["Flying"], "name": "Top Rope Elbow"}],
+        finisher="top rope elbow",
+    )
     assert s["finisher"] == "Top Rope Elbow"
 
 

@@ -202,8 +202,12 @@ def test_leverage_is_a_sav_check_for_plus_two_and_a_referee_check(holding, monke
 
 
 def test_a_reversal_must_beat_the_original_roll(holding, monkeypatch):
-    victim = sheet("Bruiser", alignment="heel", arsenal=["Kick", "Hip Toss"],
-                   reversals=[{"counter": "Boston Crab", "into": "Hip Toss"}])
+    victim = sheet(
+        "Bruiser",
+        alignment="heel",
+        arsenal=["Kick", "Hip Toss"],
+        reversals=[{"counter": "Boston Crab", "into": "Hip Toss"}],
+    )
     m = match([7, 15], a=sheet("Ace", arsenal=["Boston Crab", "Kick"]), b=victim)
     a, d = m.fighters
     _hold(m, a, d, "Boston Crab", value=9)
