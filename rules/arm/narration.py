@@ -99,7 +99,11 @@ def positioning(a, plan, was_perched=""):
     return f"{a.name} {' and '.join(bits)}."
 
 
-def placed(a, d, ok, sitting):
+def placed(a, d, ok, sitting, shoulders=False):
+    if shoulders:
+        if not ok:
+            return f"{a.name} can't get {d.name} up onto his shoulders."
+        return f"{a.name} hoists {d.name} onto his shoulders!"
     if not ok:
         return f"{a.name} tries to set {d.name} up top, but can't get him there."
     return f"{a.name} {'sits' if sitting else 'stands'} {d.name} on the top turnbuckle!"

@@ -211,15 +211,28 @@ def launch_altitude(supporter):
     return supporter.hdb + 5
 
 
-def place_on_turnbuckle(m, a, d, rope=3, sitting=True):
+def perch_steps(perch):
+    """Steps above the mat of a perch: rope n is n Steps; on someone's shoulders = sitting on the top
+    rope = standing on rope 2 (seed); the apron is 2 Steps above the floor."""
+    if perch.startswith("rope"):
+        return int(perch[-1])
+    return 2 if perch in ("shoulders", "apron") else 0
+
+
+def place_on_turnbuckle(m, a, d, rope=3, sitting=True, shoulders=False):
     """Seed: 1 AP and a STR check minus his Lift (-1 on the second rope, -2 on the top); both standing
     in the same corner; a failure loses the AP. Sitting him on a turnbuckle is standing him on the
-    next rope down. Lifting him is exertion (his Lift, never less than 0). Returns True on success."""
+    next rope down. Lifting him onto one's shoulders is sitting him on the top rope, anywhere in the
+    arena. Lifting him is exertion (his Lift, never less than 0). Returns True on success."""
     from rules.arm import damage, narration
     from rules.arm.checks import check, succeeded
 
-    if KIND[a.square] != "X" or a.square != d.square or not (a.standing and d.standing):
+    if not (a.standing and d.standing) or distance(a.square, d.square) > 1:
         return False
+    if not shoulders and (KIND[a.square] != "X" or a.square != d.square):
+        return False
+    if shoulders:
+        rope, sitting = 3, True
     level = rope - 1 if sitting else rope
     if level < 1:
         return False  # "you cannot sit an opponent on the first turnbuckle"
@@ -229,13 +242,13 @@ def place_on_turnbuckle(m, a, d, rope=3, sitting=True):
         mods.append(("his Lift", -d.lift))
     if level >= 2:
         mods.append((f"rope {level}", -(level - 1)))
-    rec = check(m.dice, mods, "set him on the turnbuckle", a.idx)
+    rec = check(m.dice, mods, "lift him onto his shoulders" if shoulders else "set him on the turnbuckle", a.idx)
     ok = succeeded(rec)
     if ok:
-        d.perch = f"rope{level}"
+        d.perch = "shoulders" if shoulders else f"rope{level}"
         d.cornered = ""
         old = damage.add(a, max(0, d.lift - (2 if "Style: Powerhouse" in a.merits else 0)))
-    m.emit("position", narration.placed(a, d, ok, sitting), actor=a.idx, target=d.idx, success=ok)
+    m.emit("position", narration.placed(a, d, ok, sitting, shoulders), actor=a.idx, target=d.idx, success=ok)
     if ok:
         damage.after(m, a, old, "lifting him", 1)
     return ok

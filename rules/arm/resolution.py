@@ -278,6 +278,8 @@ def maneuver_damage(m, a, d, entry, plan, outcome):
         bonus = FOREIGN_OBJECTS[a.weapon][1]
         if bonus:
             parts.append((a.weapon, bonus))
+    if man.base == "Choke" and a.weapon in ("Cloth", "Chain"):
+        parts.append((f"{a.weapon} garrote", 2))  # seed: cloth "is far more effective as a garrote"
     if is_outside(d.square) and man.type in ("Slam", "Throw", "Takedown"):
         parts.append(("the floor", m.floor_sc))
     total = sum(x for _n, x in parts)
@@ -308,7 +310,9 @@ def perform(m, a, d, entry, plan, roll, countered=None):
     if "TRICK" in man.props and man.type == "Trick":
         trick(m, a, d, entry, roll)
         return
-    with_object = bool(a.weapon) and ("OBJ" in man.props or "FIST" in man.props)
+    with_object = bool(a.weapon) and (
+        "OBJ" in man.props or "FIST" in man.props or (man.base == "Choke" and a.weapon in ("Cloth", "Chain"))
+    )
     if man.base in ("Fire Tab", "Powder"):
         with_object = True
         a.used_single.add(man.base)
@@ -424,6 +428,8 @@ def illegal(m, a, d, entry, plan, over):
         return
     tactics.heat_change(m, a, -1)
     if man.base == "Choke":
+        if a.weapon in ("Cloth", "Chain"):
+            referee.referee_check(m, a, f"choking with a {a.weapon.lower()}", dq_key="foreign_object")
         referee.start_count(m, a, "choke", infraction="choking")
         return
     if "OBJ" in man.props or (a.weapon and "FIST" in man.props and a.weapon != "Taped Fist"):

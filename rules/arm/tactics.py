@@ -26,6 +26,7 @@ from rules.arm.positioning import (
     in_ring,
     nearest_cached,
     nearest_ring_square,
+    perch_steps,
     run_cost,
     self_cost,
     spend,
@@ -165,6 +166,11 @@ def build(m, a, d, entry, positioning=True):
             p.opts = {f"{weapon} (object Mod)": mod}
     if "FIST" in props and a.weapon and not FOREIGN_OBJECTS[a.weapon][4] and a.weapon != "Brass Knuckles":
         return None
+    if man.base == "Choke" and not a.weapon and positioning:
+        cord = next((o for o in a.concealed if o in ("Cloth", "Chain")), "")
+        if cord:
+            p.draw = cord
+            p.cost += 2
     if "FIST" in props and not a.weapon and positioning:
         load = next((o for o in a.concealed if FOREIGN_OBJECTS[o][4] or o == "Brass Knuckles"), "")
         if load:
@@ -218,9 +224,11 @@ def build(m, a, d, entry, positioning=True):
     if a.perch:
         p.cost += 1
         p.perch = ""
-    if "SUPER" in props and KIND[a.square] != "X":
-        p.cost += distance(a.square, d.square)
-        p.square = d.square
+    if "SUPER" in props:
+        p.alt = perch_steps(d.perch)  # the victim's perch adds its altitude
+        if d.perch != "shoulders" and KIND[a.square] != "X":
+            p.cost += distance(a.square, d.square)
+            p.square = d.square
     dist = distance(a.square, d.square)
     if a_in != d_in or dist > 1:
         p.square = d.square
@@ -660,6 +668,12 @@ def after_maneuver(m, a, d, entry, ap):
             return
     # a Super maneuver: take him to the corner and set him up top
     supers = [e for e in a.attacks if "SUPER" in e.move.props]
+    if supers and d.standing and not d.perch and ap >= 1 and not in_ring(d.square):
+        from rules.arm.positioning import place_on_turnbuckle
+
+        a.ap = ap  # outside there is no turnbuckle: onto the shoulders (seed: "anywhere in the arena")
+        place_on_turnbuckle(m, a, d, shoulders=True)
+        return
     if supers and d.standing and in_ring(d.square) and not d.perch:
         corner, dist = nearest_cached(d.square, CORNER)
         stand = self_cost(a, frozenset(("Facing", "Behind")))[0]

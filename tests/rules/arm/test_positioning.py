@@ -139,3 +139,12 @@ def test_a_running_maneuver_from_the_middle_whips_him_first():
     a.ap = 2
     resolution.execute_positioning(m, a, p)
     assert a.running and pos.KIND[d.square] == "+" and a.square == d.square
+
+
+def test_onto_the_shoulders_anywhere_counts_as_sitting_on_the_top_rope():
+    m = match([5])
+    a, d = m.fighters
+    a.ap = 1
+    assert pos.place_on_turnbuckle(m, a, d, shoulders=True)
+    assert d.perch == "shoulders" and pos.perch_steps("shoulders") == 2
+    assert {"name": "rope 2", "amount": -1} in m.events[0]["rolls"][0]["modifiers"]

@@ -421,3 +421,28 @@ def test_a_hidden_fist_load_is_drawn_for_a_punch_and_adds_its_damage(no_counters
     resolution.attempt(m, a, d, p)
     ev = [e for e in m.events if e["type"] == "maneuver"][0]
     assert {"name": "Fist Load", "amount": 2} in ev["breakdown"] and ev["damage"] == 4
+
+
+def test_a_cloth_garrote_adds_two_to_a_choke_and_is_a_foreign_object(no_counters):
+    heel = sheet("Bruiser", alignment="heel", arsenal=["Kick"], objects=["Cloth"], tactics={"cheating": 0.8})
+    m = match([3, 15, 15, 15], a=heel, b=sheet("Ace"))  # choke, Injury check, referee (object), referee (count)
+    a, d = m.fighters
+    p = tactics.build(m, a, d, entry(a, "Choke"))
+    assert p.draw == "Cloth"
+    a.ap = 2
+    resolution.execute_positioning(m, a, p)
+    resolution.attempt(m, a, d, p)
+    ev = [e for e in m.events if e["type"] == "maneuver"][0]
+    assert {"name": "Cloth garrote", "amount": 2} in ev["breakdown"]
+    assert [e for e in m.events if e["type"] == "injury"][0]["reasons"] == ["foreign object"]
+
+
+def test_a_super_maneuver_takes_the_altitude_of_his_perch():
+    a_sheet = sheet("Ace", arsenal=[{"maneuver": "Vertical Suplex", "flags": ["Super"]}, "Kick"])
+    m = match([], a=a_sheet)
+    a, d = m.fighters
+    assert tactics.build(m, a, d, entry(a, "Super Vertical Suplex")) is None  # he is not up there
+    d.perch = "shoulders"
+    assert tactics.build(m, a, d, entry(a, "Super Vertical Suplex")).alt == 2
+    d.perch = "rope3"
+    assert tactics.build(m, a, d, entry(a, "Super Vertical Suplex")).alt == 3
