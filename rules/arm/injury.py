@@ -65,7 +65,10 @@ def use_penalty(fighter, parts):
     inj = fighter.injuries
     if not inj:
         return 0
-    total = sum(inj.get(p, 0) for p in parts)
+    total = 0
+    for p in parts:
+        if p in inj:
+            total += inj[p]
     return -min(INJURY_PENALTY_CAP, total)
 
 

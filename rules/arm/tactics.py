@@ -435,8 +435,21 @@ def plan_attack(m, a, d, positioning=True):
     """Pick this round's attack (or a stall / movement round)."""
     if positioning and a.just_performed and wants_stall(m, a, d):
         return Plan("stall")
-    # A cheap first pass (chance x typical damage) ranks the candidates; only the most promising are
-    # built and scored in full.
+    best = []
+    for _q, i, entry in _ranked(a, d):
+        p = build(m, a, d, entry, positioning)
+        if p is None:
+            continue
+        p.score = score(m, a, d, entry, p)
+        best.append((-p.score, i, p))
+        if len(best) >= SHORTLIST:
+            break
+    return _pick(m, a, d, best, positioning)
+
+
+def _ranked(a, d):
+    """A cheap first pass (chance x typical damage) ranks the candidates, so that only the most
+    promising are built and scored in full."""
     d_pos = d.position
     ready = d.level + 1 >= a.policy.finisher_weardown or d.unconscious
     fired = a.fired_up > 0
@@ -460,15 +473,10 @@ def plan_attack(m, a, d, positioning=True):
         p = 0.0 if need <= 0 else (0.95 if need >= 19 else need / 20.0)
         ranked.append((-entry.quick * p, i, entry))
     ranked.sort(key=_first_two)
-    best = []
-    for _q, i, entry in ranked:
-        p = build(m, a, d, entry, positioning)
-        if p is None:
-            continue
-        p.score = score(m, a, d, entry, p)
-        best.append((-p.score, i, p))
-        if len(best) >= SHORTLIST:
-            break
+    return ranked
+
+
+def _pick(m, a, d, best, positioning):
     if not best:
         if not positioning:
             return None
@@ -542,7 +550,8 @@ def choose_reply(m, d, a):
     if d.unconscious:
         return None
     best = None
-    for i, entry in enumerate(d.attacks):
+    tried = 0
+    for _q, i, entry in _ranked(d, a):
         if entry.move.type == "Trick":
             continue
         p = build(m, d, a, entry, positioning=False)
@@ -551,6 +560,9 @@ def choose_reply(m, d, a):
         s = score(m, d, a, entry, p)
         if best is None or s > best[0]:
             best = (s, i, entry)
+        tried += 1
+        if tried >= SHORTLIST:
+            break
     return best[2] if best else None
 
 
