@@ -11,8 +11,3 @@ STANDARD = ROUND_SECONDS
 HOLD = MOVEMENT = STALL = HALF_ROUND_SECONDS
 COUNT = COUNT_SECONDS
 STANDOFF = STANDOFF_SECONDS
-
-
-def rounds_in(seconds):
-    """How many standard rounds fit in ``seconds`` (a 10-minute limit is 60 rounds)."""
-    return int(seconds // STANDARD)

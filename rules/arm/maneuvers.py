@@ -11,7 +11,6 @@ from functools import lru_cache
 from rules.arm.tables import (
     DEFENSE_ROWS,
     FLAGS,
-    HIGH_RISK_FLAGS,
     MANEUVER_ROWS,
     POS_CODES,
     USES,
@@ -229,10 +228,6 @@ def flagged(base_name, flags=()):
         flags=flags,
         number=base.number,
     )
-
-
-def is_high_risk_flags(flags):
-    return bool(HIGH_RISK_FLAGS & set(flags))
 
 
 def table_rows():

@@ -5,15 +5,17 @@ can add tag teams (several wrestlers per side, one legal man) and cages (a ``ven
 singles has one wrestler per side and ``fighters[i]`` is side ``i``.
 """
 
-from rules.arm import clock, damage, narration, referee, start, tactics, winning
+from rules.arm import clock, damage, edge, narration, referee, start, tactics, winning
 from rules.arm.maneuvers import DEFENSES, SPECIAL_PROPS, ArsenalEntry, flagged, improvise_penalty
 from rules.arm.positioning import SQUARE_ID
+from rules.arm.resolution import standard_round
 from rules.arm.sheet import derived as sheet_derived
 from rules.arm.sheet import entry_label, stuntrack
 from rules.arm.tables import (
     AUTOMATIC_DQ_CHOICES,
     AUTOMATIC_DQ_DEFAULT,
     DEFAULT_REFEREE,
+    DEFAULT_RINGSIDE_OBJECTS,
     DEFAULT_TIME_LIMIT,
     VENUE_DEFENSES,
     attribute_bonus,
@@ -211,7 +213,7 @@ class Fighter:
         self.position = "Facing"
         self.square = (5, 5)
         self.perch = ""
-        self.edge = sheet["fame"] // 100
+        self.edge = edge.starting_edge(sheet["fame"])
         self.injuries = dict(sheet["injuries"])
         self.heat = 0
         self.warnings = 0
@@ -438,8 +440,6 @@ class Match:
         self.time_limit = self.stip["time_limit"]
         self.ringside_objects = list(self.stip["ringside_objects"] or ())
         if self.stip["ringside_objects"] is None:
-            from rules.arm.tables import DEFAULT_RINGSIDE_OBJECTS
-
             self.ringside_objects = list(DEFAULT_RINGSIDE_OBJECTS)
         self.floor_sc = 4 if self.stip["floor"] == "concrete" else 2
         # singles: the two corners
@@ -560,8 +560,6 @@ class Match:
         if self.hold is not None:
             winning.hold_round(self)
         else:
-            from rules.arm.resolution import standard_round
-
             standard_round(self)
         self.end_of_round()
 

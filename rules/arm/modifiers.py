@@ -104,13 +104,6 @@ def attack_mods(m, a, d, entry, opts=None):
     return mods
 
 
-def need_of(mods):
-    total = 0
-    for _n, amount in mods:
-        total += amount
-    return total
-
-
 def estimate(m, a, d, entry, extra=0):
     """A quick Maneuver Skill estimate for tactics (same rules, no record)."""
     man = entry.move

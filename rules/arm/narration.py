@@ -26,10 +26,6 @@ BREAKS = {"TEC": "slips out of", "STR": "powers out of", "SAV": "grabs the ropes
 COUNT_NAMES = {"choke": "choke", "rope_break": "rope break", "ring_out": "count-out", "top_rope": "top rope"}
 
 
-def _who(f):
-    return f.name
-
-
 def introduction(m):
     a, b = m.fighters[0], m.fighters[1]
     limit = m.time_limit // 60
