@@ -366,6 +366,8 @@ def perform(m, a, d, entry, plan, roll, countered=None):
         a.square = d.square
     old_a = damage.add(a, exert + own)
     old_d = damage.add(d, dealt)
+    if not man.is_hold and "PP" not in man.props:
+        a.ap = max(0, dealt - own)  # shown in the maneuver event: his post-maneuver Action Points
     text = narration.hit(a, d, entry, dealt, outcome, countered, over)
     m.emit(
         "maneuver",
