@@ -230,3 +230,22 @@ def test_a_promoter_edits_and_removes_matches_without_reloading(page, live_url):
     assert page.evaluate("window.stillHere") is True
     card = Card.objects.get(name="Wednesday Warfare")
     assert list(card.matches.values_list("order", flat=True)) == [1]
+
+
+def test_without_javascript_the_builder_still_books_and_refuses(browser, live_url):
+    promotion, _, _ = league()
+    context = browser.new_context(java_script_enabled=False)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    log_in(page, live_url, "pete_promoter")
+    page.goto(f"{live_url}/p/{promotion.slug}/cards/new/")
+    page.get_by_label("Name").fill("Offline Night")
+    page.get_by_role("button", name="Save").click()
+    book(page, "Bruno Banks", "Cass Cutter")
+    expect(page.get_by_text("Match 1 booked.")).to_be_visible()
+    book(page, "Bruno Banks", "Dora Diesel")
+    expect(page.locator("#booking-messages .refusal")).to_contain_text("Bruno Banks is already booked on this card")
+    page.get_by_role("button", name="Mark as booked").click()
+    expect(page.get_by_text("Offline Night is booked.")).to_be_visible()
+    expect(lineup(page)).to_have_count(1)
+    context.close()
