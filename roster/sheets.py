@@ -9,15 +9,19 @@ The spec format (every ruleset's ``sheet_spec()`` follows it; see docs/rules/REA
 A descriptor has ``type``: ``string``, ``text``, ``integer``, ``number``, ``boolean``, ``choice``
 (``choices``), ``object`` (``fields``) or ``list`` (``of``: ``choice`` | ``string`` | ``object``; with
 ``choices`` or ``fields``, ``min_items``, ``max_items``), plus optional ``required``, ``min``, ``max``,
-``max_length``, ``unit``, ``help``, ``label``.
+``max_length``, ``unit``, ``help``, ``label``. A ``choice`` (or a ``list`` of ``choice``) may add ``labels``,
+``{value: text shown}``; the value is what the sheet stores.
 
 ``sheet_from_post`` turns posted form data into a sheet (type errors are reported by path), and
 ``form_tree`` turns a sheet (plus errors) back into nodes a template renders. Paths are dotted, as in
-``SheetError.field``: ``attributes.STR``, ``finisher.name``, ``arsenal.2.flags``.
+``SheetError.field``: ``attributes.STR``, ``finisher.name``, ``arsenal.2.flags``. A ruleset's error field
+written with indexes (``arsenal[2].flags[0]``) is read the same way, and an error on a path the form has no
+input for is shown on the nearest enclosing one (``arsenal.2.flags.0`` beside ``arsenal.2.flags``).
 """
 
 import functools
 import json
+import re
 from dataclasses import dataclass, field
 
 # Fields the league keeps (not the player): they are filled from the Wrestler row on export.
@@ -38,6 +42,7 @@ class Node:
     help: str = ""
     required: bool = False
     choices: list = field(default_factory=list)
+    options: list = field(default_factory=list)  # (value, text shown) for each choice
     children: list = field(default_factory=list)  # object: field nodes; list of objects: row nodes
     attrs: dict = field(default_factory=dict)  # min, max, max_length, unit
 
@@ -230,6 +235,8 @@ def _node(name, descriptor, path, value, errors):
         choices=[str(c) for c in descriptor.get("choices", [])],
         attrs={k: descriptor[k] for k in ("min", "max", "max_length", "unit") if k in descriptor},
     )
+    labels = descriptor.get("labels") if isinstance(descriptor.get("labels"), dict) else {}
+    node.options = [(str(c), str(labels.get(c, c))) for c in descriptor.get("choices", [])]
     if kind == "object":
         value = value if isinstance(value, dict) else {}
         node.children = [
@@ -260,6 +267,47 @@ def row_node(descriptor, path, index, item, errors):
         _node(k, d, f"{row_path}.{k}", item.get(k), errors) for k, d in descriptor.get("fields", {}).items()
     ]
     return row
+
+
+def error_path(path):
+    """A ruleset's error field as a form path: ``arsenal[3].flags[0]`` -> ``arsenal.3.flags.0``."""
+    return re.sub(r"\[(\d+)\]", r".\1", str(path))
+
+
+def _paths(nodes):
+    found = {}
+
+    def walk(node):
+        found[node.path] = node
+        for child in node.children:
+            walk(child)
+
+    for node in nodes:
+        walk(node)
+    return found
+
+
+def _owner(paths, path):
+    """The path of the node that shows an error on ``path`` (itself or its nearest ancestor), and the rest."""
+    path = error_path(path)
+    head, rest = path, []
+    while head not in paths:
+        if "." not in head:
+            return None, ""
+        head, tail = head.rsplit(".", 1)
+        rest.insert(0, tail)
+    return head, ".".join(part for part in rest if not part.isdigit())
+
+
+def _place_errors(nodes, errors):
+    paths = _paths(nodes)
+    for path, message in errors.items():
+        owner, rest = _owner(paths, path)
+        if owner is None or owner == path:
+            continue  # not shown in the form (see unplaced_errors), or already placed by form_tree
+        node = paths[owner]
+        text = f"{rest}: {message}" if rest else str(message)
+        node.error = f"{node.error} {text}" if node.error else text
 
 
 def form_tree(spec, sheet, errors=None):
@@ -309,21 +357,14 @@ def form_tree(spec, sheet, errors=None):
                 "documents it.",
             )
         )
+    _place_errors(nodes, errors)
     return nodes
 
 
 def unplaced_errors(nodes, errors):
-    """Errors whose path no rendered node shows (e.g. ``sheet``): shown at the top of the form."""
-    shown = set()
-
-    def walk(node):
-        shown.add(node.path)
-        for child in node.children:
-            walk(child)
-
-    for node in nodes:
-        walk(node)
-    return {path: msg for path, msg in errors.items() if path not in shown}
+    """Errors that no rendered node (nor an enclosing one) shows (e.g. ``sheet``): shown at the top of the form."""
+    paths = _paths(nodes)
+    return {path: msg for path, msg in errors.items() if _owner(paths, path)[0] is None}
 
 
 @functools.cache

@@ -27,35 +27,7 @@ class ArmRuleset(Ruleset):
     match_kinds = ("singles",)
 
     def sheet_spec(self):
-        from rules.arm.tables import (
-            ATTR_MAX,
-            ATTR_MIN,
-            ATTRIBUTES,
-            BACKGROUNDS,
-            CREATION_MAX,
-            CREATION_MIN,
-            FLAGS,
-            FLAWS,
-            FOREIGN_OBJECTS,
-            MERITS,
-        )
-
-        return {
-            "attributes": {
-                a: {"min": ATTR_MIN, "max": ATTR_MAX, "creation": [CREATION_MIN, CREATION_MAX]} for a in ATTRIBUTES
-            },
-            "height": "inches (48-96) or feet'inches\"",
-            "weight": "pounds (90-700)",
-            "alignment": ["face", "heel"],
-            "fame": "0+ (Edge per match = Fame // 100)",
-            "prestige": "0+ (standing; alignment gives its sign)",
-            "background": sorted(BACKGROUNDS),
-            "merits": sorted(MERITS),
-            "flaws": sorted(FLAWS),
-            "flags": list(FLAGS),
-            "objects": sorted(o for o, row in FOREIGN_OBJECTS.items() if row[3]),
-            "derived": ["lift", "wdb", "reach", "hdb", "stuntrack", "edge", "action_points", "talent"],
-        }
+        return _sheet.sheet_spec()
 
     def validate_sheet(self, raw):
         return _sheet.validate(raw)

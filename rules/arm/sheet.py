@@ -2,7 +2,9 @@
 
 A sheet is JSON (see ``docs/rules/arm.md`` for every key). :func:`validate` returns a normalized copy
 or raises :class:`rules.errors.SheetError` naming the field; :func:`derived` gives Lift, WDB, Reach,
-HDB, the StunTrack, Edge, Action Points and the Talent account (P-ARM-02..07).
+HDB, the StunTrack, Edge, Action Points, the Talent account (P-ARM-02..07) and the effective Level,
+Damage and Skill of every arsenal entry; :func:`sheet_spec` describes the sheet as data for the web
+builder (the canonical format of ``docs/rules/README.md``).
 """
 
 import random
@@ -23,6 +25,8 @@ from rules.arm.tables import (
     ATTRIBUTES,
     BACKGROUNDS,
     BODY_PARTS,
+    CREATION_MAX,
+    CREATION_MIN,
     DEFAULT_BORDER,
     FLAGS,
     FLAWS,
@@ -30,6 +34,7 @@ from rules.arm.tables import (
     FREE_TRAINING,
     MAX_TRAINING,
     MERITS,
+    STUN_CODES,
     STUNTRACK_BREAKS,
     TALENT_POOL,
     attribute_bonus,
@@ -359,9 +364,70 @@ def stuntrack(sheet):
     return tuple(size * n for n in range(1, STUNTRACK_BREAKS + 1))
 
 
+def entry_effects(sheet, wdb=None, hdb=None):
+    """Each arsenal entry as the match uses it: its flagged Level, its Damage with WDB/HDB (doubled for the
+    Finisher) and its Skill (attribute + training, +2 for the Finisher), before situational modifiers."""
+    a = sheet["attributes"]
+    if wdb is None:
+        wdb = weight_row(sheet["weight"])[3]
+    if hdb is None:
+        hdb = height_row(sheet["height"])[3]
+    finisher = sheet.get("finisher")
+    out = []
+    for row in sheet["arsenal"]:
+        base = row["maneuver"]
+        label = entry_label(row)
+        if base in DEFENSES:
+            move, damage, fin = DEFENSES[base], 0, False
+        else:
+            move = flagged(base, tuple(row["flags"]))
+            fin = finisher is not None and label == finisher
+            damage = move.damage + (wdb if "W" in move.tags else 0) + (hdb if "H" in move.tags else 0)
+            if base == "Fire Tab":
+                damage = STUN_CODES["Fire Tab"]  # as resolution.maneuver_damage: its Stun Code, nothing else
+            elif fin:
+                damage *= 2
+        out.append(
+            {
+                "maneuver": move.name,
+                "name": label,
+                "class": move.cls,
+                "type": move.type,
+                "flags": list(row["flags"]),
+                "level": move.level,
+                "damage": damage,
+                "skill": a[move.cls] + row["training"] + (2 if fin else 0),
+                "training": row["training"],
+                "finisher": fin,
+            }
+        )
+    return out
+
+
+def reversal_effects(sheet):
+    """Each bought Reversal: the maneuver it counters, the one it turns into, its Level and Skill."""
+    a = sheet["attributes"]
+    out = []
+    for row in sheet["reversals"]:
+        move = flagged(row["into"])
+        out.append(
+            {
+                "counter": row["counter"],
+                "into": row["into"],
+                "class": move.cls,
+                "level": move.level,
+                "skill": a[move.cls] + row["training"],
+                "training": row["training"],
+            }
+        )
+    return out
+
+
 def derived(sheet):
     wrow, hrow = weight_row(sheet["weight"]), height_row(sheet["height"])
     a = sheet["attributes"]
+    talent = talent_account(sheet)
+    talent["left"] = talent["pool"] - talent["spent"]
     return {
         "lift": wrow[2],
         "wdb": wrow[3],
@@ -370,12 +436,253 @@ def derived(sheet):
         "height": format_height(sheet["height"]),
         "borders": borders(sheet["weight"]),
         "bonuses": {k: attribute_bonus(v) for k, v in a.items()},
+        "agi_bonus": attribute_bonus(a["AGI"]),
+        "sta_bonus": attribute_bonus(a["STA"]),
         "action_points": attribute_bonus(a["AGI"]),
         "stuntrack": list(stuntrack(sheet)),
         "edge": sheet["fame"] // 100,
         "alignment": sheet["alignment"],
         "capacity": {c: arsenal_capacity(a[c], sheet["flaws"]) for c in ARSENAL_CLASSES},
-        "talent": talent_account(sheet),
+        "talent": talent,
+        "arsenal": entry_effects(sheet, wrow[3], hrow[3]),
+        "reversals": reversal_effects(sheet),
+    }
+
+
+# --- the sheet as data, for the web builder (roster/sheets.py reads it) ------------------------------
+
+NAME_MAX = 60
+ATTRIBUTE_HELP = {
+    "STR": "Strength: STR maneuvers, breaking holds",
+    "TEC": "Technique: TEC maneuvers, holds",
+    "AGI": "Agility: AGI maneuvers; its bonus is the Action Points per round",
+    "BRA": "Brawling: BRA maneuvers (strikes)",
+    "SAV": "Savvy: SAV maneuvers, tricks, the crowd and the referee",
+    "STA": "Stamina: StunTrack (with TOU), recovering",
+    "TOU": "Toughness: StunTrack (with STA), injuries",
+}
+TACTIC_HELP = {
+    "aggression": "0 cautious .. 1 reckless: big moves, pins, flair",
+    "risk": "0 safe .. 1 daredevil: high-risk and flying moves",
+    "cheating": "0 clean .. 1 dirty: illegal moves and objects (heels)",
+    "counter": "0 never .. 1 always declares Defenses and Reversals",
+}
+
+
+def _signed(n):
+    return f"+{n}" if n > 0 else f"-{-n}" if n < 0 else "0"
+
+
+def _maneuver_label(m):
+    dmg = f", damage {m.damage}" + ("+WDB" if "W" in m.tags else "") + ("+HDB" if "H" in m.tags else "")
+    return f"{m.number}. {m.name} ({m.cls} L{m.level}{dmg}, {m.type})"
+
+
+def _defense_label(d):
+    return f"{d.number}. {d.name} (Defense, {d.cls} L{d.level})"
+
+
+def _flag_label(name):
+    d_level, d_damage, high_risk, _note = FLAGS[name]
+    return f"{name} (Level {_signed(d_level)}, damage {_signed(d_damage)}{', high risk' if high_risk else ''})"
+
+
+def sheet_spec():
+    """The sheet as data (canonical format of docs/rules/README.md): the web builder is generated from it.
+
+    Everything is JSON-serialisable. ``labels`` (value -> text) only changes what a choice displays.
+    Fame, Prestige and injuries are described but kept by the league (the web app does not edit them).
+    """
+    maneuvers = list(BASE_MANEUVERS.values())
+    attacks = [m.name for m in maneuvers]
+    reversible = [m.name for m in maneuvers if m.type != "Trick"]
+    concealable = [name for name, row in FOREIGN_OBJECTS.items() if row[3]]
+    training = {"type": "integer", "min": 0, "max": MAX_TRAINING}
+    return {
+        "ruleset": "arm",
+        "fields": {
+            "name": {"type": "string", "required": True, "max_length": NAME_MAX, "help": "ring name"},
+            "alignment": {
+                "type": "choice",
+                "required": True,
+                "choices": ["face", "heel"],
+                "labels": {"face": "face (fan favorite)", "heel": "heel (rulebreaker)"},
+            },
+            "height": {
+                "type": "string",
+                "required": True,
+                "max_length": 12,
+                "help": "inches (48 to 96) or feet'inches, e.g. 6'2\"; gives Reach, HDB and Talent",
+            },
+            "weight": {
+                "type": "integer",
+                "required": True,
+                "min": 90,
+                "max": 700,
+                "unit": "lb",
+                "help": "gives Lift, WDB, the Borders and Talent",
+            },
+            "fame": {
+                "type": "integer",
+                "min": 0,
+                "max": 100_000,
+                "help": "kept by the league; Edge per match = Fame // 100",
+            },
+            "prestige": {"type": "integer", "min": 0, "max": 100_000, "help": "kept by the league: the standing"},
+            "background": {
+                "type": "list",
+                "of": "choice",
+                "choices": list(BACKGROUNDS),
+                "labels": {b: f"{b} (Talent {_signed(adj)})" if adj else b for b, adj in BACKGROUNDS.items()},
+                "max_items": 2,
+                "unique": True,
+                "help": "at most two; Athletic Pick needs STA 10, Street Tough TOU 10, Prizefighter BRA 10",
+            },
+            "merits": {
+                "type": "list",
+                "of": "choice",
+                "choices": list(MERITS),
+                "labels": {m: f"{m} (costs {cost} Talent)" for m, cost in MERITS.items()},
+                "unique": True,
+                "help": "Slack is for heels only",
+            },
+            "flaws": {
+                "type": "list",
+                "of": "choice",
+                "choices": list(FLAWS),
+                "labels": {f: f"{f} (gives {gain} Talent)" for f, gain in FLAWS.items()},
+                "unique": True,
+                "help": "a Street Tough may not be Injury Prone",
+            },
+            "arsenal": {
+                "type": "list",
+                "of": "object",
+                "required": True,
+                "min_items": 1,
+                "help": "maneuvers and Defenses he knows; per Class at most 2 x bonus + 1 (bought Reversals count); "
+                f"{FREE_TRAINING} training points are free, then 1 Talent per 2",
+                "fields": {
+                    "maneuver": {
+                        "type": "choice",
+                        "required": True,
+                        "choices": [*attacks, *DEFENSES],
+                        "labels": {m.name: _maneuver_label(m) for m in maneuvers}
+                        | {d.name: _defense_label(d) for d in DEFENSES.values()},
+                        "help": "the 70 maneuvers, then the Defenses",
+                    },
+                    "flags": {
+                        "type": "list",
+                        "of": "choice",
+                        "choices": list(FLAGS),
+                        "labels": {f: _flag_label(f) for f in FLAGS},
+                        "unique": True,
+                        "help": "each must fit the maneuver; Defenses take none",
+                    },
+                    "training": dict(training, help="+1 Skill per point"),
+                    "name": {
+                        "type": "string",
+                        "max_length": NAME_MAX,
+                        "label": "Custom name",
+                        "help": "optional, e.g. Steel Bomb",
+                    },
+                },
+            },
+            "finisher": {
+                "type": "string",
+                "max_length": NAME_MAX,
+                "help": "which arsenal entry is the Finisher (+2 Skill, double damage): its custom name, or its "
+                "maneuver with flags, e.g. Running Shoulder Block",
+            },
+            "reversals": {
+                "type": "list",
+                "of": "object",
+                "label": "Bought Reversals",
+                "help": "a Reversal counts in the arsenal of the maneuver it turns into",
+                "fields": {
+                    "counter": {
+                        "type": "choice",
+                        "required": True,
+                        "choices": attacks,
+                        "labels": {m.name: _maneuver_label(m) for m in maneuvers},
+                        "help": "the opponent's maneuver it counters",
+                    },
+                    "into": {
+                        "type": "choice",
+                        "required": True,
+                        "choices": reversible,
+                        "labels": {m.name: _maneuver_label(m) for m in maneuvers if m.type != "Trick"},
+                        "help": "the maneuver he turns it into",
+                    },
+                    "training": dict(training),
+                },
+            },
+            "injuries": {
+                "type": "object",
+                "help": "kept by the league: Injury points carried into a match",
+                "fields": {part: {"type": "integer", "min": 0, "max": 50} for part in BODY_PARTS},
+            },
+            "objects": {
+                "type": "list",
+                "of": "choice",
+                "label": "Hidden objects",
+                "choices": concealable,
+                "unique": True,
+                "help": "concealable foreign objects he brings (hidden with the Conceal Object Trick)",
+            },
+            "tactics": {
+                "type": "object",
+                "help": "how the default tactics play him",
+                "fields": {
+                    **{
+                        key: {"type": "number", "min": 0, "max": 1, "help": f"{TACTIC_HELP[key]} (default {default})"}
+                        for key, default in TACTIC_KEYS.items()
+                    },
+                    "finisher_weardown": {
+                        "type": "integer",
+                        "min": 1,
+                        "max": 6,
+                        "label": "Finisher weardown",
+                        "help": "goes for the Finisher once the opponent's weardown Level reaches this (default 3)",
+                    },
+                },
+            },
+            "advancement": {
+                "type": "integer",
+                "min": 0,
+                "max": 1000,
+                "help": "Talent earned since creation (added to the pool)",
+            },
+        },
+        "attributes": [
+            {
+                "name": name,
+                "min": ATTR_MIN,
+                "max": ATTR_MAX,
+                "creation": [CREATION_MIN, CREATION_MAX],
+                "help": ATTRIBUTE_HELP.get(name, ""),
+            }
+            for name in ATTRIBUTES
+        ],
+        "derived": {
+            "lift": "Lift (weight table): against lifting maneuvers",
+            "wdb": "Weight Damage Bonus, added to W maneuvers",
+            "reach": "Reach (height table)",
+            "hdb": "Height Damage Bonus, added to H maneuvers",
+            "height": "height as feet'inches",
+            "borders": "per attribute: above it a point costs 2 Talent",
+            "bonuses": "attribute bonus per attribute",
+            "agi_bonus": "AGI bonus (Action Points per round)",
+            "sta_bonus": "STA bonus",
+            "action_points": "Action Points per round (the AGI bonus)",
+            "stuntrack": "the five StunTrack breaks (B = TOU + STA, Iron Man +2, Glass Jaw -2)",
+            "edge": "Edge points per match (Fame // 100)",
+            "alignment": "face or heel",
+            "capacity": "arsenal slots per Class",
+            "talent": "the Talent account: pool, spent (attributes, merits, training) and left",
+            "arsenal": "each entry: maneuver, name, Class, flags, effective Level, Damage (with WDB/HDB, doubled "
+            "for the Finisher) and Skill (attribute + training, +2 Finisher), before situational modifiers",
+            "reversals": "each bought Reversal: counter, into, Level and Skill",
+        },
     }
 
 

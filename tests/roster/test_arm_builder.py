@@ -1,0 +1,162 @@
+"""The ARM wrestler builder: a real form from ARM's sheet spec (no JSON textarea), errors beside the row field,
+and the effective Level, Damage and Skill of each arsenal entry in the preview."""
+
+import re
+
+import pytest
+
+from roster.models import Wrestler
+from rules import get_ruleset
+from tests.conftest import Personas
+
+from .test_views_editor import as_dict, form_data_from_page, post_pairs
+
+pytestmark = pytest.mark.django_db
+ARM = get_ruleset("arm")
+
+
+@pytest.fixture
+def arm(db):
+    return Personas(ruleset="arm")
+
+
+def new_url(p):
+    return f"/p/{p.promotion.slug}/roster/new/"
+
+
+def flat(html):
+    return re.sub(r"\s*\n\s*", "", html)
+
+
+def test_the_new_wrestler_page_has_a_widget_for_every_field(client, arm):
+    client.force_login(arm.player)
+    page = client.get(new_url(arm))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'name="sheet.json"' not in html and "<textarea" not in html.split('id="sheet-form"')[1].split("Profile")[0]
+    example = ARM.example_sheet()
+    for attr in ("STR", "TEC", "AGI", "BRA", "SAV", "STA", "TOU"):
+        assert f'name="sheet.attributes.{attr}"' in html
+    assert re.search(r'<select name="sheet\.alignment"', html)
+    assert 'name="sheet.height" id="id_sheet_height" value="74"' in html
+    assert 'name="sheet.weight" id="id_sheet_weight" value="245"' in html
+    assert 'name="sheet.background" value="Stalwart" checked' in html
+    assert 'name="sheet.merits" value="Style: Powerhouse" checked' in html
+    assert 'name="sheet.flaws" value="Glass Jaw"' in html
+    # one row per arsenal entry: the maneuver (70 maneuvers, then the Defenses), flags, training, custom name
+    assert len(re.findall(r'<li class="row panel[^"]*" id="id_sheet_arsenal_\d+"', html)) == len(example["arsenal"])
+    select = re.search(r'<select name="sheet\.arsenal\.9\.maneuver".*?</select>', html, re.S).group(0)
+    assert len(re.findall(r"<option value=\"[^\"]+\"", select)) == 78
+    assert '<option value="Powerbomb" selected>32. Powerbomb (STR L3, damage 7+HDB, Slam)</option>' in select
+    assert 'name="sheet.arsenal.9.flags" value="Sit-out" checked' in html
+    assert 'name="sheet.arsenal.9.training" id="id_sheet_arsenal_9_training" value="2"' in html
+    assert 'name="sheet.arsenal.9.name" id="id_sheet_arsenal_9_name" value="Steel Bomb"' in html
+    assert 'name="sheet.arsenal.9.__delete"' in html
+    assert 'name="sheet.finisher" id="id_sheet_finisher" value="Steel Bomb"' in html
+    assert "Add bought reversals entry" in html
+    assert 'name="sheet.objects" value="Brass Knuckles"' in html
+    assert 'name="sheet.tactics.aggression" id="id_sheet_tactics_aggression" value="0.6"' in html
+    assert 'name="sheet.tactics.finisher_weardown"' in html
+    assert 'name="sheet.advancement"' in html
+    # Fame, Prestige and injuries are the league's
+    for league in ("fame", "prestige", "injuries"):
+        assert f'name="sheet.{league}' not in html
+
+
+def test_the_add_entry_button_gives_a_blank_arsenal_row(client, arm):
+    client.force_login(arm.player)
+    row = client.get(f"/p/{arm.promotion.slug}/roster/row/arsenal/?index=16", HTTP_HX_REQUEST="true")
+    assert row.status_code == 200
+    html = row.content.decode()
+    assert '<select name="sheet.arsenal.16.maneuver"' in html
+    assert 'name="sheet.arsenal.16.flags" value="Flying"' in html
+    assert 'name="sheet.arsenal.16.__delete"' in html
+
+
+def test_posting_the_prefilled_form_creates_the_wrestler(client, arm):
+    client.force_login(arm.player)
+    pairs = [(k, v) for k, v in form_data_from_page(client.get(new_url(arm)).content.decode()) if k != "sheet.name"]
+    pairs += [("sheet.name", "Form Steel"), ("hometown", "Pittsburgh")]
+    response = post_pairs(client, new_url(arm), pairs)
+    assert response.status_code == 302, re.findall(r'class="errors"[^>]*>(.*?)</', response.content.decode(), re.S)
+    wrestler = Wrestler.objects.get(ring_name="Form Steel")
+    example = ARM.example_sheet()
+    for key in ("height", "weight", "alignment", "attributes", "arsenal", "finisher", "tactics", "background"):
+        assert wrestler.sheet[key] == example[key], key
+    assert wrestler.owner == arm.player
+
+
+def test_a_new_arsenal_row_and_a_removed_one_are_saved(client, arm):
+    client.force_login(arm.player)
+    body = as_dict(form_data_from_page(client.get(new_url(arm)).content.decode()))
+    body["sheet.name"] = ["Row Builder"]
+    body["sheet.arsenal.2.__delete"] = ["on"]  # Kick
+    body["sheet.arsenal.16.maneuver"] = ["Elbow Drop"]
+    body["sheet.arsenal.16.flags"] = ["Flying"]
+    body["sheet.arsenal.16.name"] = ["Top Rope Elbow"]
+    response = client.post(new_url(arm), body)
+    assert response.status_code == 302, re.findall(r'class="errors"[^>]*>(.*?)</', response.content.decode(), re.S)
+    arsenal = Wrestler.objects.get(ring_name="Row Builder").sheet["arsenal"]
+    assert "Kick" not in [r["maneuver"] for r in arsenal]
+    assert arsenal[-1] == {"maneuver": "Elbow Drop", "flags": ["Flying"], "training": 0, "name": "Top Rope Elbow"}
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "error_id", "message"),
+    [
+        # Forearm Smash is a Strike: the Super flag fits Slams and Throws (validate says arsenal[0].flags[0])
+        ("sheet.arsenal.0.flags", "Super", "id_sheet_arsenal_0_flags", "the Super flag does not fit a Strike"),
+        ("sheet.arsenal.3.training", "5", "id_sheet_arsenal_3_training", "5 is outside 0-3"),
+        ("sheet.arsenal.1.maneuver", "Moonwalk", "id_sheet_arsenal_1_maneuver", "unknown maneuver"),
+    ],
+)
+def test_an_invalid_arsenal_entry_shows_its_error_beside_the_row_field(client, arm, field, value, error_id, message):
+    client.force_login(arm.player)
+    body = as_dict(form_data_from_page(client.get(new_url(arm)).content.decode()))
+    body["sheet.name"] = ["Broken Arsenal"]
+    body[field] = [value]
+    response = client.post(new_url(arm), body)
+    assert response.status_code == 422
+    html = response.content.decode()
+    error = re.search(rf'<div class="errors" role="alert" id="{error_id}_error">(.*?)</div>', html)
+    assert error, re.findall(r'class="errors"[^>]*>(.*?)</', html, re.S)
+    assert message in error.group(1)
+    assert 'class="errors" role="alert"><ul>' not in html  # nothing left for the top of the form
+    assert not Wrestler.objects.filter(ring_name="Broken Arsenal").exists()
+
+
+def test_a_duplicate_entry_is_shown_on_its_row(client, arm):
+    client.force_login(arm.player)
+    body = as_dict(form_data_from_page(client.get(new_url(arm)).content.decode()))
+    body["sheet.arsenal.1.maneuver"] = ["Forearm Smash"]
+    response = client.post(new_url(arm), body)
+    assert response.status_code == 422
+    row = re.search(
+        r'<li class="row panel has-error" id="id_sheet_arsenal_1">(.*?)</li>', response.content.decode(), re.S
+    )
+    assert row and "Forearm Smash is already in the arsenal" in row.group(1)
+
+
+def test_the_preview_shows_each_entrys_effective_level_damage_and_skill(client, arm):
+    client.force_login(arm.player)
+    preview = f"/p/{arm.promotion.slug}/roster/preview/"
+    body = as_dict(form_data_from_page(client.get(new_url(arm)).content.decode()))
+    html = flat(client.post(preview, body, HTTP_HX_REQUEST="true").content.decode())
+    # Steel Bomb: Sit-out Powerbomb, Level 3; (7 + 1 + HDB 3) x 2 as the Finisher; STR 12 + training 2 + 2
+    steel = "<dt>Maneuver</dt><dd>Sit-out Powerbomb</dd><dt>Name</dt><dd>Steel Bomb</dd>"
+    assert steel in html
+    after = html[html.index(steel) :]
+    assert "<dt>Level</dt><dd>3</dd><dt>Damage</dt><dd>22</dd><dt>Skill</dt><dd>16</dd>" in after
+    assert "<dt>agi_bonus</dt><dd>2</dd>" in html and "<dt>sta_bonus</dt><dd>2</dd>" in html
+    assert "<dt>Left</dt><dd>5</dd>" in html  # Talent left
+    # as he types: one more training point on the Steel Bomb
+    body["sheet.arsenal.9.training"] = ["3"]
+    html = flat(client.post(preview, body, HTTP_HX_REQUEST="true").content.decode())
+    assert "<dt>Level</dt><dd>3</dd><dt>Damage</dt><dd>22</dd><dt>Skill</dt><dd>17</dd>" in html
+    # a flag changes the Level and Damage: Shoulder Block (STR L0, damage 3) Running (+0, +2) and Spinning (+1, +1)
+    body["sheet.arsenal.8.flags"] = ["Running", "Spinning"]
+    html = flat(client.post(preview, body, HTTP_HX_REQUEST="true").content.decode())
+    entry = html[html.index("<dt>Maneuver</dt><dd>Running Spinning Shoulder Block</dd>") :]
+    assert entry.index("<dt>Level</dt><dd>1</dd><dt>Damage</dt><dd>6</dd><dt>Skill</dt><dd>12</dd>") < entry.index(
+        "<dt>Maneuver</dt>", 1
+    )
