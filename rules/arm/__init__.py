@@ -24,7 +24,7 @@ __all__ = ["ArmRuleset"]
 class ArmRuleset(Ruleset):
     id = "arm"
     name = "ARM (Advanced RingMaster)"
-    match_kinds = ("singles",)
+    match_kinds = ("singles", "tag", "cage")
 
     def sheet_spec(self):
         return _sheet.sheet_spec()
@@ -44,7 +44,11 @@ class ArmRuleset(Ruleset):
     def check_setup(self, setup):
         super().check_setup(setup)
         if len(setup.sides) != 2:
-            raise SetupError("ARM singles matches have exactly two sides")
+            raise SetupError(f"ARM {setup.kind} matches have exactly two sides")
+        if setup.kind == "tag" and any(len(side) < 2 for side in setup.sides):
+            raise SetupError("a tag team match has two teams of two or more wrestlers")
+        if setup.kind == "cage" and any(len(side) != 1 for side in setup.sides):
+            raise SetupError("an ARM cage match has one wrestler per side")
         names = [w["name"] for side in setup.sides for w in side]
         if len(set(names)) != len(names):
             raise SetupError("two wrestlers in one match have the same name")

@@ -70,7 +70,7 @@ def collision(m, a, b):
 
 def referee_restart(m):
     """Seed: "the referee may require a C.E.T. when he feels the match needs to be restarted"."""
-    a, b = m.fighters[0], m.fighters[1]
+    a, b = m.legal[0], m.legal[1]
     m.emit("referee", narration.restart(m.ref), actor=None)
     for f in (a, b):
         if not f.unconscious:

@@ -1,11 +1,11 @@
 """The match: the state of each wrestler, the stipulation, and the driver loop (P-ARM-11).
 
-``Match(setup, dice, seed).run()`` yields the events. Sides are lists of wrestlers so a later issue
-can add tag teams (several wrestlers per side, one legal man) and cages (a ``venue`` on the match);
-singles has one wrestler per side and ``fighters[i]`` is side ``i``.
+``Match(setup, dice, seed).run()`` yields the events. Sides are lists of wrestlers; ``legal[s]`` is the
+legal man of side ``s`` (in singles and cage matches the only one, and ``fighters[i]`` is side ``i``).
+Tag teams and cages ("Changes of Venue") live in :mod:`rules.arm.venue`.
 """
 
-from rules.arm import clock, damage, edge, narration, referee, start, tactics, winning
+from rules.arm import clock, damage, edge, narration, referee, start, tactics, venue, winning
 from rules.arm.maneuvers import DEFENSES, SPECIAL_PROPS, ArsenalEntry, flagged, improvise_penalty
 from rules.arm.positioning import SQUARE_ID
 from rules.arm.resolution import standard_round
@@ -34,7 +34,14 @@ STIPULATION_KEYS = (
     "tricks_used",
     "ringside_objects",
     "floor",
+    "cage",
+    "cage_height",
+    "cage_internal",
+    "cage_roof",
+    "escape",
 )
+CAGE_MATERIALS = ("chainlink", "steel")
+ESCAPE_RULES = ("pinfall", "escape", "either")
 ENGINEERED_METHODS = ("pinfall", "submission", "count-out", "disqualification", "draw")
 
 
@@ -46,7 +53,7 @@ def parse_stipulation(stip, n_sides=2):
     """Validate and normalize the stipulation keys ARM reads (SetupError names the key)."""
     stip = dict(stip or {})
     for key in stip:
-        if key not in STIPULATION_KEYS and key not in ("cage", "cage_height", "escape"):
+        if key not in STIPULATION_KEYS:
             raise SetupError(f"stipulation {key!r} is not an ARM stipulation (known: {', '.join(STIPULATION_KEYS)})")
     out = {}
     tl = stip.get("time_limit", DEFAULT_TIME_LIMIT)
@@ -114,6 +121,23 @@ def parse_stipulation(stip, n_sides=2):
     if floor not in ("matted", "concrete"):
         raise SetupError("floor must be matted or concrete")
     out["floor"] = floor
+    cage = stip.get("cage", "chainlink")
+    if cage not in CAGE_MATERIALS:
+        raise SetupError("cage must be chainlink or steel")
+    out["cage"] = cage
+    height = stip.get("cage_height", 15)
+    if isinstance(height, bool) or not isinstance(height, int) or not 6 <= height <= 40:
+        raise SetupError("cage_height must be whole feet from 6 to 40")
+    out["cage_height"] = height
+    for key, default in (("cage_internal", True), ("cage_roof", False)):
+        value = stip.get(key, default)
+        if not isinstance(value, bool):
+            raise SetupError(f"{key} must be true or false")
+        out[key] = value
+    esc = stip.get("escape", "either")
+    if esc not in ESCAPE_RULES:
+        raise SetupError("escape must be pinfall, escape or either")
+    out["escape"] = esc
     return out
 
 
@@ -192,6 +216,11 @@ class Fighter:
         "heat_bonus_given",
         "athletic",
         "fame",
+        "legal",
+        "apron",
+        "lingering",
+        "escaping",
+        "venue_moves",
     )
 
     def __init__(self, idx, side, sheet, tricks_used=None):
@@ -246,6 +275,11 @@ class Fighter:
         self.slow_starter = "Slow Starter" in self.flaws
         self.just_performed = False
         self.heat_bonus_given = False
+        self.legal = True
+        self.apron = False
+        self.lingering = 0
+        self.escaping = 0
+        self.venue_moves = {}
         self.policy = tactics.Policy(sheet)
         if cached[2] is None:
             self._build_arsenal(sheet)
@@ -363,6 +397,12 @@ class Fighter:
             out.append(f"holding {self.weapon}")
         if self.fired_up:
             out.append("fired up")
+        if self.apron:
+            out.append("on the apron")
+        elif not self.legal:
+            out.append("illegal man")
+        if self.escaping:
+            out.append("escaping")
         return out
 
     def snapshot(self, has_advantage):
@@ -442,9 +482,21 @@ class Match:
         if self.stip["ringside_objects"] is None:
             self.ringside_objects = list(DEFAULT_RINGSIDE_OBJECTS)
         self.floor_sc = 4 if self.stip["floor"] == "concrete" else 2
-        # singles: the two corners
-        self.fighters[0].square = (5, 5)
-        self.fighters[1].square = (6, 6)
+        self.kind = setup.kind
+        self.tag = setup.kind == "tag"
+        self.cage = venue.Cage(self.stip) if setup.kind == "cage" else None
+        self.internal_cage = self.cage is not None and self.cage.internal
+        self.rebounds = 0  # rope rebounds taken (an internal cage has none)
+        self.arguing = None  # the saver the referee is arguing with (tag)
+        self.last_double = [-99, -99]  # round of each side's last double team
+        self.legal = [members[0] for members in self.sides]
+        # the legal men start in the centre squares
+        self.legal[0].square = (5, 5)
+        self.legal[1].square = (6, 6)
+        if self.cage is not None:
+            self.ringside_objects = []  # the cage keeps them out
+        if self.tag or self.cage is not None:
+            venue.setup(self)
 
     # --- events ---------------------------------------------------------------------------------
     @property
@@ -457,6 +509,13 @@ class Match:
 
     def snapshot(self):
         att = self.attacker
+        if self.tag:
+            out = []
+            for f in self.fighters:
+                snap = f.snapshot(f is att)
+                snap["legal"] = f.legal
+                out.append(snap)
+            return out
         return [f.snapshot(f is att) for f in self.fighters]
 
     def emit(self, type, text, actor=None, target=None, **fields):
@@ -464,13 +523,33 @@ class Match:
             self.log.seq += 1
             self.dice.take_rolls()
             return
+        if self.tag:  # actor/target stay side indexes; the wrestler is named
+            fs = self.fighters
+            if actor is not None:
+                fields["actor_name"] = fs[actor].name
+                actor = fs[actor].side
+            if target is not None:
+                fields["target_name"] = fs[target].name
+                target = fs[target].side
+            for r in self.dice._pending:
+                for key in ("actor", "against"):
+                    if isinstance(r.get(key), int) and "wrestler" not in r:
+                        r["wrestler"] = fs[r[key]].name
+                        r[key] = fs[r[key]].side
         self.events.append(self.log.emit(type, text, actor=actor, target=target, **fields))
 
     def tick(self, seconds):
         self.log.clock += seconds
 
     def opponent(self, fighter):
-        return self.fighters[1 - fighter.idx] if len(self.fighters) == 2 else self.defender
+        if len(self.fighters) == 2:
+            return self.fighters[1 - fighter.idx]
+        return self.legal[1 - fighter.side]
+
+    @property
+    def falls_count(self):
+        """Pinfalls, submissions and knockouts win (not in an escape-only cage match)."""
+        return self.cage is None or self.cage.escape != "escape"
 
     # --- advantage --------------------------------------------------------------------------------
     def set_advantage(self, fighter, why=None):
@@ -523,7 +602,7 @@ class Match:
         if not fighter.fallen:
             fighter.position = "Prone"
         self.emit("unconscious", narration.passes_out(fighter, how), actor=fighter.idx, how=how)
-        if referee.notices_knockout(self, fighter):
+        if self.falls_count and fighter.legal and referee.notices_knockout(self, fighter):
             self.finish(
                 1 - fighter.side, "knockout", narration.knockout(self.ref, fighter), loser=fighter.side, reason=how
             )
@@ -566,6 +645,8 @@ class Match:
     def end_of_round(self):
         referee.end_of_round(self)
         winning.unconscious_upkeep(self)
+        if self.tag:
+            venue.end_of_round(self)
         for f in self.fighters:
             if f.dazed:
                 f.dazed -= 1

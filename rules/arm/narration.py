@@ -23,13 +23,34 @@ EDGE_NAMES = {
     "working_over": "starts working over the",
 }
 BREAKS = {"TEC": "slips out of", "STR": "powers out of", "SAV": "grabs the ropes to break"}
-COUNT_NAMES = {"choke": "choke", "rope_break": "rope break", "ring_out": "count-out", "top_rope": "top rope"}
+COUNT_NAMES = {
+    "choke": "choke",
+    "rope_break": "rope break",
+    "ring_out": "count-out",
+    "top_rope": "top rope",
+    "tag_switch": "illegal man",
+}
 
 
 def introduction(m):
     a, b = m.fighters[0], m.fighters[1]
     limit = m.time_limit // 60
     tail = " No disqualifications!" if m.stip["no_dq"] else ""
+    if m.tag:
+        teams = [" and ".join(f.name for f in side) for side in m.sides]
+        return (
+            f"Tag team action: {teams[0]} against {teams[1]}; {m.legal[0].name} and {m.legal[1].name} "
+            f"start. {m.ref.name.capitalize()} has the match, {limit}-minute time limit.{tail}"
+        )
+    if m.cage is not None:
+        c = m.cage
+        how = {"pinfall": "falls count, no escapes", "escape": "escape only", "either": "falls or escape"}[c.escape]
+        return (
+            f"Inside a {c.height_ft}-foot {'steel-pipe' if c.material == 'steel' else 'chain-link'} cage"
+            f"{' with a roof' if c.roof else ''} ({'around the ring' if c.internal else 'around the ringside'}; "
+            f"{how}): {a.name} against {b.name}. {m.ref.name.capitalize()} has the match, {limit}-minute time "
+            f"limit.{tail}"
+        )
     return (
         f"In this corner, {a.name} ({a.alignment}, {a.sheet['weight']} lb); in the other, {b.name} "
         f"({b.alignment}, {b.sheet['weight']} lb). {m.ref.name.capitalize()} has the match, "
@@ -345,10 +366,84 @@ def trick(a, entry):
 
 
 def engineered(m, eng):
-    who = " and ".join(m.fighters[s].name for s in eng["by"])
+    who = " and ".join(m.legal[s].name for s in eng["by"])
     return f"Something is wrong here: {who} {'are' if len(eng['by']) > 1 else 'is'} not trying."
 
 
 def engineered_result(m, eng):
-    w = m.fighters[eng["winner"]]
+    w = m.legal[eng["winner"]]
     return f"{w.name} wins by {eng['method']} -- and the crowd knows it was a fix."
+
+
+# --- Changes of Venue -------------------------------------------------------------------------------
+
+TAG_HOW = {
+    "tag": "tags in",
+    "blind": "makes a blind tag to",
+    "fake": "fakes a tag to",
+    "lunge": "dives for his corner and makes the hot tag to",
+}
+
+
+def tag(out, new, how):
+    if how == "fake":
+        return f"The referee buys it: {new.name} is in, and {out.name} heads to the apron!"
+    return f"{out.name} {TAG_HOW[how]} {new.name}!"
+
+
+def blind_tag(new, d):
+    return f"{d.name} never saw the tag, and {new.name} is right behind him!"
+
+
+def fake_tag(a, partner, ok):
+    if ok:
+        return f"{a.name} claps his hands loudly by his corner, and {partner.name} climbs in..."
+    return f"{a.name} tries to fake a tag to {partner.name}, but the referee saw the whole thing."
+
+
+def block_attempt(blocker, saver, ok):
+    if ok:
+        return f"{blocker.name} is through the ropes to cut off {saver.name}!"
+    return f"{blocker.name} tries to get in to stop {saver.name}, but the referee waves him back."
+
+
+def save_blocked(blocker, saver):
+    return f"{blocker.name} cuts off the save: {saver.name} never gets there!"
+
+
+def save_missed(saver, pinner):
+    return f"{saver.name} charges in to break it up, but misses {pinner.name}!"
+
+
+def saved(saver, victim):
+    return f"{saver.name} breaks up the count to save {victim.name}! The referee is furious."
+
+
+def double_team(a, partner, d, e1, e2):
+    if e1.move.name == e2.move.name:
+        return f"{partner.name} comes in: a double {e1.label} on {d.name} from {a.name} and {partner.name}!"
+    return f"{partner.name} comes in to help {a.name}: {e1.label} and {e2.label} together on {d.name}!"
+
+
+def back_to_apron(f):
+    return f"{f.name} goes back to his corner."
+
+
+def escaping(a, route, out, cage):
+    if out:
+        return f"{a.name} is {'through the door' if route == 'door' else 'over the top of the cage'}!"
+    if route == "door":
+        return f"{a.name} crawls for the cage door!"
+    return f"{a.name} starts climbing the {cage.height_ft}-foot cage!"
+
+
+def escaped(f, how, cage):
+    if how == "lunge":
+        return f"{f.name} dives out of the cage! He escapes and wins!"
+    return f"{f.name} drops to the floor outside the cage! He escapes and wins!"
+
+
+def pulled_down(d, a, ok, amount):
+    if ok:
+        return f"{d.name} drags {a.name} off the cage and slams him to the mat ({amount})!"
+    return f"{d.name} grabs at {a.name}, but he kicks free."

@@ -84,7 +84,7 @@ def start_count(m, fighter, kind, notice=True, infraction=None):
     if any(c[0] == kind and c[1] is fighter for c in ref.counts):
         return True
     if kind == "ring_out":
-        if ref.no_dq:
+        if ref.no_dq or m.cage is not None:  # inside a cage there is no count-out (escaping is the way out)
             return False
         ref.counts.append([kind, fighter, 0, m.round + 1])
         m.emit("referee", narration.count_start(ref, fighter, kind), actor=fighter.idx, count=kind)
@@ -132,7 +132,7 @@ def end_of_round(m):
     for kind, fighter, _total, _first in over:
         ref.counts = [c for c in ref.counts if c[1] is not fighter or c[0] != kind]
         key = {"choke": "choke_count", "rope_break": "rope_break_count"}.get(kind, kind)
-        if key in ref.automatic_dq:
+        if key in ref.automatic_dq or kind == "tag_switch":  # seed: "a five-count to switch ... or be DQ'd"
             m.disqualify(fighter, f"{kind.replace('_', ' ')} past a {COUNT_LIMITS[kind]} count")
         warn(m, fighter, f"{kind.replace('_', ' ')} past a {COUNT_LIMITS[kind]} count")
 

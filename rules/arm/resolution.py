@@ -3,7 +3,19 @@ Standoff, collision, telegraph, Megamove, Unopposed, High Risk, Counters and Rev
 successful maneuver does (damage, exertion, injuries, statuses, referee, Action Points).
 """
 
-from rules.arm import advantage, clock, damage, edge, injury, narration, positioning, referee, tactics, winning
+from rules.arm import (
+    advantage,
+    clock,
+    damage,
+    edge,
+    injury,
+    narration,
+    positioning,
+    referee,
+    tactics,
+    venue,
+    winning,
+)
 from rules.arm.checks import BOTCH, check, contest, margin, succeeded, unopposed
 from rules.arm.modifiers import attack_mods
 from rules.arm.positioning import KIND, ROPE_SIDE, is_outside, nearest_cached
@@ -19,6 +31,24 @@ def standard_round(m):
     a.ap = a.agi_bonus
     a.deficit = 0
     tactics.edge_at_round_start(m, a, d)
+    if m.cage is not None and tactics.wants_escape(m, a, d):
+        # seed: leaving the cage "works like tagging": positioning (a movement round)
+        m.round_seconds = clock.MOVEMENT
+        a.just_performed = False
+        if venue.escape_progress(m, a):
+            venue.escaped(m, a, "positioning")
+        venue.pull_down(m, d, a)
+        return
+    if m.tag:
+        choice = tactics.wants_tag(m, a, d)
+        if choice is not None:
+            how, partner = choice
+            if how == "fake":
+                a.just_performed = False
+                venue.fake_tag(m, a, d, partner)
+                return
+            a = venue.tag(m, a, d, partner)
+            d = m.defender
     plan = tactics.plan_attack(m, a, d)
     if plan.kind == "stall":
         m.round_seconds = clock.STALL
@@ -38,7 +68,20 @@ def standard_round(m):
             m.set_advantage(d, "seized the initiative")
             a, d, plan = d, a, new_plan
             execute_positioning(m, a, plan)
+    left_out = None
+    if m.tag:
+        others = venue.illegal_opponents(m, a)
+        if others:
+            if tactics.team_choice(m, a, d, plan, others) == "both":
+                plan.both = others[0]
+                plan.opts = dict(plan.opts or {}, **{"attacking both men": 2 * venue.TEAM_TARGET_PENALTY})
+            else:
+                left_out = others[0]
+        else:
+            tactics.double_team(m, a, d, plan)
     attempt(m, a, d, plan)
+    if left_out is not None and not left_out.apron and not left_out.unconscious and not a.unconscious:
+        venue.free_attack(m, a, left_out)
 
 
 def execute_positioning(m, a, plan):
@@ -60,6 +103,8 @@ def execute_positioning(m, a, plan):
     if plan.run:
         a.running = True
         moved = True
+        if plan.rebound:
+            m.rebounds += 1
     if plan.whip:
         d = m.opponent(a)
         meet = positioning.whip_meeting(a.square, d.square, plan.whip)
@@ -105,8 +150,10 @@ def attempt(m, a, d, plan, combo=0):
         man = entry.move
         fired = a.fired_up > 0
         unopp = plan.unopposed or d.dazed or d.blinded or d.unconscious
-        counter = None if unopp else tactics.choose_counter(m, d, a, entry, plan)
+        counter = None if (unopp or plan.tandem) else tactics.choose_counter(m, d, a, entry, plan)
         mods = attack_mods(m, a, d, entry, plan.opts)
+        if plan.tandem:
+            mods = venue.double_team_mods(m, a, d, entry, plan, mods)
         _note_attempt(m, a, entry)
         if plan.unopposed:
             a.policy.ambush_pending = False
@@ -121,6 +168,11 @@ def attempt(m, a, d, plan, combo=0):
                 return
             if man.high_risk:
                 high_risk_crash(m, a, d, plan)
+            if c_entry.move.name == "Lunge Tag":
+                venue.lunge_tag_won(m, d, a)
+                return
+            if c_entry.move.name == "Lunge Escape":
+                venue.escaped(m, d, "lunge")
             if c_entry.move.type == "Defense":
                 m.emit(
                     "counter",
@@ -319,6 +371,12 @@ def perform(m, a, d, entry, plan, roll, countered=None):
         if man.base in a.concealed:
             a.concealed.remove(man.base)
     dealt, parts = maneuver_damage(m, a, d, entry, plan, outcome)
+    p_exert = 0
+    if plan.tandem:
+        partner, p_entry = plan.tandem
+        p_dealt, p_exert = venue.partner_share(m, partner, d, p_entry, outcome)
+        parts.append((f"{partner.name}: {p_entry.label}", p_dealt))
+        dealt += p_dealt
     extra_events = []
     # knock-back into the turnbuckle (seed), over the top rope (seed)
     knocks_down = "KD" in man.props or CATEGORY.get(man.result[1]) == "Fallen"
@@ -329,7 +387,13 @@ def perform(m, a, d, entry, plan, roll, countered=None):
         parts.append(("knocked into the turnbuckle", kb))
         dealt += kb
         knocks_down = False
-    elif knocks_down and plan.over_top and KIND[d.square] in ROPE_SIDE and (margin(roll) or 0) >= 2 + d.lift:
+    elif (
+        knocks_down
+        and plan.over_top
+        and not m.internal_cage
+        and KIND[d.square] in ROPE_SIDE
+        and (margin(roll) or 0) >= 2 + d.lift
+    ):
         over = True
         parts.append(("over the top rope", 10 + d.wdb))
         dealt += 10 + d.wdb
@@ -350,6 +414,8 @@ def perform(m, a, d, entry, plan, roll, countered=None):
         if plan.sc == STUN_CODES["Turnbuckle"] and corner is not None:
             d.square = corner
             d.cornered = "placed"
+        elif m.internal_cage:
+            d.square = nearest_cached(d.square, ROPE_SIDE)[0]  # slammed into the cage wall
     if over:
         d.square = nearest_cached(d.square, FLOOR)[0]
         d.position = "Prone"
@@ -366,6 +432,11 @@ def perform(m, a, d, entry, plan, roll, countered=None):
         a.square = d.square
     old_a = damage.add(a, exert + own)
     old_d = damage.add(d, dealt)
+    old_p = damage.add(plan.tandem[0], p_exert) if plan.tandem else 0
+    both = plan.both
+    old_b = damage.add(both, dealt) if both is not None else 0
+    if both is not None and d_after and not knocked_back:
+        both.position = d_after
     if not man.is_hold and "PP" not in man.props:
         a.ap = max(0, dealt - own)  # shown in the maneuver event: his post-maneuver Action Points
     text = narration.hit(a, d, entry, dealt, outcome, countered, over)
@@ -382,9 +453,14 @@ def perform(m, a, d, entry, plan, roll, countered=None):
         breakdown=[{"name": n, "amount": x} for n, x in parts],
         exertion=exert + own,
         finisher=entry.finisher,
+        **_venue_fields(m, plan, dealt, p_exert),
     )
     damage.after(m, d, old_d, entry.label, dealt)
     damage.after(m, a, old_a, "exertion", exert + own)
+    if plan.tandem:
+        damage.after(m, plan.tandem[0], old_p, "exertion", p_exert)
+    if both is not None:
+        damage.after(m, both, old_b, entry.label, dealt)
     for ev in extra_events:
         m.emit(*ev)
     injury.injury_checks(m, a, d, man, entry, outcome, dealt, with_object)
@@ -405,6 +481,8 @@ def perform(m, a, d, entry, plan, roll, countered=None):
     illegal(m, a, d, entry, plan, over)
     if d.unconscious and m.attacker is not a:
         m.set_advantage(a)
+    if plan.free:
+        return  # an illegal man's free attack: no hold, cover or positioning after it
     if man.is_hold:
         winning.start_hold(m, a, d, entry, dealt, roll, plan)
         return
@@ -415,6 +493,18 @@ def perform(m, a, d, entry, plan, roll, countered=None):
     if own:
         ap = max(0, ap - own)  # he must absorb the floor's damage before positioning his opponent
     tactics.after_maneuver(m, a, d, entry, ap)
+
+
+def _venue_fields(m, plan, dealt, p_exert):
+    out = {}
+    if plan.tandem:
+        partner, p_entry = plan.tandem
+        out["double_team"] = {"partner": partner.name, "maneuver": p_entry.label, "exertion": p_exert}
+    if plan.both is not None:
+        out["also"] = {"name": plan.both.name, "side": plan.both.side, "damage": dealt}
+    if plan.free:
+        out["free_attack"] = True
+    return out
 
 
 def illegal(m, a, d, entry, plan, over):

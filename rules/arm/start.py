@@ -5,19 +5,26 @@ from rules.arm import advantage, narration, referee, tactics
 from rules.arm.checks import check, succeeded
 from rules.arm.maneuvers import flagged
 
+CAGE_KEYS = ("cage", "cage_height", "cage_internal", "cage_roof", "escape")
+
 
 def begin(m):
-    a, b = m.fighters[0], m.fighters[1]
+    a, b = m.legal[0], m.legal[1]
+    skip = ("tricks_used",) if m.cage is not None else ("tricks_used", *CAGE_KEYS)
+    fields = {}
+    if m.tag:
+        fields["teams"] = [[f.name for f in side] for side in m.sides]
     m.emit(
         "start",
         narration.introduction(m),
-        stipulation={k: v for k, v in m.stip.items() if k != "tricks_used"},
+        stipulation={k: v for k, v in m.stip.items() if k not in skip},
         referee=m.ref.snapshot(),
+        **fields,
     )
     for f in m.fighters:
         conceal(m, f)
     amb = m.stip["ambush"]
-    if amb is not None and ambush(m, m.fighters[amb], m.fighters[1 - amb]):
+    if amb is not None and ambush(m, m.legal[amb], m.legal[1 - amb]):
         return
     choice_a = tactics.choose_start(m, a, b)
     choice_b = tactics.choose_start(m, b, a)

@@ -205,8 +205,8 @@ DEFENSE_ROWS = (
     ("D4", "Hip Block", "STR", 1, frozenset({"LIFT"}), "adds own Lift to skill"),
     ("D5", "Counter-Hold", "TEC", 1, frozenset({"Hold", "Submission", "Sleeper"}), ""),
     ("D6", "Grab the Ropes", "SAV", 0, frozenset({"Throw", "Slam", "Pin-predicament"}), "needs a + or X square; Reach"),
-    ("D7", "Lunge Tag", "AGI", 0, frozenset({"*"}), "tag matches only (later issue)"),
-    ("D8", "Lunge Escape", "AGI", 0, frozenset({"*"}), "cage matches only (later issue)"),
+    ("D7", "Lunge Tag", "AGI", 0, frozenset({"*"}), "tag matches only"),
+    ("D8", "Lunge Escape", "AGI", 0, frozenset({"*"}), "cage matches only"),
 )
 VENUE_DEFENSES = frozenset({"Lunge Tag", "Lunge Escape"})
 
@@ -227,7 +227,7 @@ FLAGS = MappingProxyType(
         "Sit-out": (0, 1, False, "attacker ends Sitting; free cover"),
         "Release": (0, 0, False, "victim thrown a square; no pin predicament"),
         "Outside": (1, 0, True, "to the floor from the apron or a turnbuckle: -2, floor damage to both"),
-        "Tandem": (0, 0, False, "double team (tag matches, later issue)"),
+        "Tandem": (0, 0, False, "double team (tag matches)"),
     }
 )
 HIGH_RISK_FLAGS = frozenset(n for n, row in FLAGS.items() if row[2])
@@ -330,7 +330,7 @@ DEFAULT_REFEREE = MappingProxyType({"name": "the referee", "skill": 10, "sav": 1
 # Infractions that may be on a promotion's automatic-DQ list (seed defaults first).
 AUTOMATIC_DQ_DEFAULT = ("choke_count", "rope_break_count", "referee_contact", "foreign_object", "interference")
 AUTOMATIC_DQ_CHOICES = AUTOMATIC_DQ_DEFAULT + ("over_the_top", "fire_tab", "powder")
-COUNT_LIMITS = MappingProxyType({"choke": 5, "rope_break": 5, "ring_out": 20, "top_rope": 5})
+COUNT_LIMITS = MappingProxyType({"choke": 5, "rope_break": 5, "ring_out": 20, "top_rope": 5, "tag_switch": 5})
 
 # --- time (seed) --------------------------------------------------------------------------------
 ROUND_SECONDS = 10.0

@@ -19,6 +19,7 @@ from rules.arm.positioning import (
     ROPE_REACH,
     ROPE_SIDE,
     RUN_REBOUND,
+    RUN_START,
     WHIP,
     climb_plan,
     distance,
@@ -73,6 +74,10 @@ class Plan:
         "score",
         "flair",
         "whip",
+        "rebound",
+        "tandem",
+        "free",
+        "both",
     )
 
     def __init__(self, kind="attack", entry=None):
@@ -94,6 +99,10 @@ class Plan:
         self.score = 0.0
         self.flair = False
         self.whip = ""
+        self.rebound = False  # a rope rebound (none inside an internal cage)
+        self.tandem = None  # (partner, his entry): a double team (tag)
+        self.free = False  # a free attack by an illegal man: no follow-up
+        self.both = None  # the second man, when a lone wrestler attacks both
 
 
 def cheat(m, f):
@@ -247,9 +256,13 @@ def build(m, a, d, entry, positioning=True):
         if not d.standing:
             return None
         p.run = True
-        if KIND[a.square] in ROPE_SIDE or not (a_in and d_in) or d.cornered:
+        if m.internal_cage:
+            p.cost += RUN_START  # seed: an internal cage has no ropes to bounce off
+        elif KIND[a.square] in ROPE_SIDE or not (a_in and d_in) or d.cornered:
             p.cost += run_cost(a)
+            p.rebound = KIND[a.square] in ROPE_SIDE
         else:
+            p.rebound = True
             # whip him into the ropes (1 AP) and rebound (1 AP): they meet at the mirror square, or at the
             # ropes if he follows him in (which sets up an over-the-top throw)
             p.whip = "follow" if cheating >= 0.5 else "cross"
@@ -259,15 +272,25 @@ def build(m, a, d, entry, positioning=True):
     if man.base == "Head Slam":
         if KIND[d.square] == "X":
             p.sc = STUN_CODES["Turnbuckle"]
+        elif m.cage is not None and m.cage.wall(d.square):
+            p.sc = m.cage.sc  # seed: the cage "often becomes a weapon used against the opponent"
         elif not d_in:
             p.sc = STUN_CODES["Steel Steps"] if cheating >= 0.5 else STUN_CODES["Guard Railing"]
         else:
             return None
     if man.base == "Irish Whip":
-        p.sc = STUN_CODES["Turnbuckle"] if d_in else STUN_CODES["Guard Railing"]
+        if m.internal_cage or (m.cage is not None and not d_in):
+            p.sc = m.cage.sc  # seed: in an internal cage every whip is into the cage
+        else:
+            p.sc = STUN_CODES["Turnbuckle"] if d_in else STUN_CODES["Guard Railing"]
     if man.is_hold and man.level <= 1 and a.level > d.level and man.type != "Sleeper":
         p.resthold = True
-    if cheating >= 0.5 and KIND[d.square] in ROPE_SIDE and ("KD" in props or man.type in ("Slam", "Throw")):
+    if (
+        cheating >= 0.5
+        and not m.internal_cage
+        and KIND[d.square] in ROPE_SIDE
+        and ("KD" in props or man.type in ("Slam", "Throw"))
+    ):
         p.over_top = True
     if not positioning and p.cost:
         return None
@@ -309,6 +332,7 @@ def _build_plain(m, a, d, entry, man, positioning):
         p.resthold = True
     if (
         a.policy.cheating
+        and not m.internal_cage
         and KIND[d_sq] in ROPE_SIDE
         and ("KD" in man.props or man.type in ("Slam", "Throw"))
         and cheat(m, a) >= 0.5
@@ -572,6 +596,9 @@ def choose_counter(m, d, a, entry, plan):
         return None
     man = entry.move
     threshold = 12 - 5 * d.policy.counter
+    venue_counter = _venue_counter(m, d, a, entry, threshold)
+    if venue_counter is not None:
+        return venue_counter
     best = None
     rev = d.reversals.get(man.base)
     if rev is not None:
@@ -640,6 +667,14 @@ def after_maneuver(m, a, d, entry, ap):
         ap = winning.pin(m, a, d, ap, finisher=entry.finisher, free_cover="FC" in entry.move.props)
         a.ap = ap
         if m.attacker is not a or ap <= 0:
+            return
+    if m.tag and ap > 0:
+        choice = wants_tag(m, a, d, ap)
+        if choice is not None and choice[0] == "tag":
+            from rules.arm import venue
+
+            a.ap = ap
+            venue.tag(m, a, d, choice[1])
             return
     if not in_ring(d.square) and in_ring(a.square):
         return
@@ -713,6 +748,14 @@ def after_maneuver(m, a, d, entry, ap):
             d.position = "Facing"
             ap -= 2
         _moved(m, a, d, "pulls him up")
+    elif m.tag and _drag_to_our_corner(m, a, d, ap):
+        from rules.arm.venue import CORNER_OF
+
+        corner = CORNER_OF[a.side]
+        ap -= 2 * distance(d.square, corner)
+        d.square = a.square = corner
+        d.cornered = "trapped" if cheat(m, a) >= 0.4 else "placed"
+        _moved(m, a, d, "drags him to his own corner")
     elif d.standing and cheat(m, a) >= 0.4 and in_ring(d.square) and KIND[d.square] != "X":
         corner, dist = nearest_cached(d.square, CORNER)
         if 2 * dist <= ap:
@@ -974,3 +1017,177 @@ def refuses_rope_break(m, holder, h):
 
 def wants_hanging_on(m, victim, h):
     return edge.affordable(victim, "hanging_on", vs_finisher=h.entry.finisher)
+
+
+# --- Changes of Venue: tag teams and cages ----------------------------------------------------------------
+
+
+def _partner(m, f):
+    from rules.arm.venue import fresh_partner
+
+    return fresh_partner(m, f)
+
+
+def wants_tag(m, a, d, ap=None):
+    """Tag out when he is worn and a fresher partner waits: ("tag", partner) when the corner is close
+    enough (a small shortfall is fine: the new man carries it), ("fake", partner) for a cheater who is
+    too far away, else None."""
+    from rules.arm.venue import TAG_AP, tag_distance
+
+    if a.unconscious or a.perch or a.level < 2:
+        return None
+    partner = _partner(m, a)
+    if partner is None or partner.level >= a.level:
+        return None
+    if m.hold is not None:
+        return None
+    have = a.ap if ap is None else ap
+    cost = tag_distance(a) + TAG_AP
+    if cost <= have + (0 if ap is not None else 2):
+        return "tag", partner
+    if ap is None and cheat(m, a) >= 0.4 and m.ref.watching:
+        entry = a.venue_moves.get("Fake Tag")
+        if entry is not None and estimate(m, a, d, entry) - a.tricks_used.get("Fake Tag", 0) >= 6:
+            return "fake", partner
+    return None
+
+
+def wants_blind_tag(m, a, d):
+    """Heels (and anyone who trained it) slip in a blind tag when the opponent can see little."""
+    entry = a.venue_moves.get("Blind Tag")
+    return entry is not None and (entry.known or cheat(m, a) >= 0.3) and not d.unconscious
+
+
+def save_coming(m, victim):
+    from rules.arm.venue import fresh_partner
+
+    saver = fresh_partner(m, victim)
+    return saver is not None and wants_save(m, saver, None, victim)
+
+
+def wants_save(m, saver, pinner, victim):
+    """Always break up a pinfall, unless the warning for it would disqualify him."""
+    return not (m.ref.watching and not m.ref.no_dq and saver.warnings >= m.ref.warning_limit)
+
+
+def wants_block(m, blocker, saver):
+    return not (m.ref.watching and not m.ref.no_dq and blocker.warnings >= m.ref.warning_limit)
+
+
+def lingers(m, f):
+    """A cheating heel stays in one more round to double-team again (the referee's five-count runs)."""
+    return cheat(m, f) >= 0.7 and f.lingering == 0 and m.legal[f.side] is m.attacker
+
+
+def _drag_to_our_corner(m, a, d, ap):
+    """Take a standing man to our own corner, where the partner can reach him for a double team."""
+    from rules.arm.venue import CORNER_OF
+
+    if not d.standing or not in_ring(d.square) or _partner(m, a) is None:
+        return False
+    if a.policy.aggression < 0.5 and cheat(m, a) < 0.3:
+        return False
+    dist = distance(d.square, CORNER_OF[a.side])
+    return dist > 0 and 2 * dist <= ap
+
+
+def double_team(m, a, d, plan):
+    """Bring the partner in for a double team when the victim is within his reach (tag)."""
+    from rules.arm import venue
+
+    if plan.kind != "attack" or plan.unopposed or plan.both is not None:
+        return
+    man = plan.entry.move
+    if man.is_hold or man.high_risk or man.type == "Trick" or "PP" in man.props or d.perch:
+        return
+    heel = cheat(m, a) >= 0.3
+    if not heel and (a.policy.aggression < 0.6 or d.level < 2):
+        return
+    if d.level < 1 or m.round - m.last_double[a.side] < (4 if heel else 6):
+        return
+    partner = _partner(m, a)
+    if partner is None or partner.level > 2 or (not heel and partner.warnings):
+        return
+    if m.ref.watching and not m.ref.no_dq and partner.warnings >= m.ref.warning_limit:
+        return
+    if distance(partner.square, d.square) > partner.agi_bonus + 1:
+        return
+    p_entry = None
+    for e in partner.attacks:
+        em = e.move
+        if d.position not in e.dpos or em.is_hold or em.high_risk or em.type == "Trick" or "PP" in em.props:
+            continue
+        if em.props & {"OBJ", "TAG"} or em.base in ("Fire Tab", "Powder") or e.finisher:
+            continue
+        if em.name == man.name:
+            p_entry = e
+            break
+        if (
+            p_entry is None
+            or estimate(m, partner, d, e) + em.damage > estimate(m, partner, d, p_entry) + p_entry.move.damage
+        ):
+            p_entry = e
+    if p_entry is None:
+        return
+    plan.tandem = (partner, p_entry)
+    m.last_double[a.side] = m.round
+    venue.enter_double_team(m, a, d, plan)
+
+
+def team_choice(m, a, d, plan, others):
+    """A lone wrestler with Advantage against two men: attack both at -2 per target when his odds
+    stay good, else attack the legal man and let the other have his free attack."""
+    if (
+        plan.kind != "attack"
+        or plan.entry.move.is_hold
+        or "PP" in plan.entry.move.props
+        or plan.entry.move.type == "Trick"
+    ):
+        return "one"
+    from rules.arm.venue import TEAM_TARGET_PENALTY
+
+    extra = sum(plan.opts.values()) if plan.opts else 0
+    need = estimate(m, a, d, plan.entry, extra + 2 * TEAM_TARGET_PENALTY)
+    return "both" if need >= 11 else "one"
+
+
+def _venue_counter(m, d, a, entry, threshold):
+    """Lunge Tag (tag) and Lunge Escape (cage) as Counters: when worn and the odds are decent."""
+    if m.tag:
+        e = d.venue_moves.get("Lunge Tag")
+        partner = _partner(m, d)
+        if e is None or partner is None or d.level < 2 or partner.level >= d.level or not d.legal:
+            return None
+        from rules.arm.venue import lunge_distance_mod
+
+        opts = lunge_distance_mod(d)
+        need = estimate(m, d, a, e, sum(opts.values()) if opts else 0)
+        if need >= threshold - 2:
+            return e, opts
+        return None
+    if m.cage is not None and m.cage.escapes_win:
+        e = d.venue_moves.get("Lunge Escape")
+        if e is None or d.level < 2:
+            return None
+        from rules.arm.venue import lunge_escape_mod
+
+        opts = lunge_escape_mod(m, d)
+        need = estimate(m, d, a, e, sum(opts.values()) if opts else 0)
+        if need >= threshold:
+            return e, opts
+    return None
+
+
+def wants_escape(m, a, d):
+    """Climb out when the opponent cannot stop him (down, out cold, dazed or blinded), or when only
+    escaping wins and he is not losing."""
+    cage = m.cage
+    if cage is None or not cage.escapes_win or a.perch or m.hold is not None:
+        return False
+    if a.escaping:
+        return True
+    helpless = d.unconscious or d.dazed or d.blinded or (d.fallen and d.level >= 1)
+    if helpless:
+        cost, _route = cage.exit_cost(a)
+        return cost <= a.ap + 2 * max(1, d.level)
+    return cage.escape == "escape" and d.level > a.level and m.round >= 4

@@ -56,6 +56,8 @@ def pin(m, a, d, ap, predicament=False, finisher=False, free_cover=False):
     simultaneous checks and the number failed is the count; each count shakes off 1 AP; re-pinning
     without a new attack is +2 to break, cumulative.
     """
+    if not m.falls_count:
+        return ap  # an escape-only cage match: pinfalls do not count
     attempts = 0
     while True:
         hook = 0
@@ -91,6 +93,25 @@ def pin(m, a, d, ap, predicament=False, finisher=False, free_cover=False):
         count, ace = pin_count(rolls)
         if auto_two:
             count += 2
+        if count >= 3 and m.tag and tactics.save_coming(m, d):
+            # the partner dives in before the three (seed "Making The Save")
+            m.tick(clock.COUNT * 2)
+            m.emit(
+                "pin",
+                narration.pin(a, d, 2, METHOD_NAMES[method], predicament, hook),
+                actor=a.idx,
+                target=d.idx,
+                count=2,
+                method=method,
+                predicament=predicament,
+                interrupted=True,
+            )
+            from rules.arm import venue
+
+            if venue.try_save(m, a, d, rolls):
+                return 0
+            m.tick(clock.COUNT)
+            m.finish(a.side, "pinfall", narration.pinfall(a, d), loser=d.side)
         m.tick(clock.COUNT * count)
         if method == "BRA" and count < 3:
             tactics.heat_change(m, d, -1)
@@ -322,6 +343,8 @@ def submission_check(m, h):
     rec = check(m.dice, mods, f"resist submitting to the {h.entry.label}", victim.idx)
     if succeeded(rec):
         return
+    if not m.falls_count:
+        return  # escape-only: a submission does not end it
     if tactics.wants_hanging_on(m, victim, h) and edge.spend(
         m, victim, "hanging_on", detail=h.entry.label, vs_finisher=h.entry.finisher
     ):
@@ -354,7 +377,7 @@ def arm_drop(m, victim):
     drops = sum(1 for _ in range(3) if not succeeded(check(m.dice, mods, "arm drop", victim.idx)))
     m.tick(clock.COUNT * drops)
     m.emit("arm drop", narration.arm_drop(m.ref, victim, drops), actor=victim.idx, drops=drops)
-    if drops >= 3:
+    if drops >= 3 and m.falls_count:
         victim.unconscious = was
         m.finish(1 - victim.side, "knockout", narration.sleeper_ko(victim), loser=victim.side, reason="sleeper")
 
@@ -362,14 +385,14 @@ def arm_drop(m, victim):
 def unconscious_upkeep(m):
     """P-ARM-21: at the end of each round an unconscious wrestler may be noticed by the referee (KO),
     or come round with a STA check."""
-    if all(f.unconscious for f in m.fighters) and m.ref.watching:
+    if all(f.unconscious for f in m.legal) and m.ref.watching:
         m.draw("neither wrestler able to continue")
     for f in m.fighters:
         if not f.unconscious:
             continue
         if m.hold is not None and m.hold.victim is f and m.hold.entry.move.type == "Sleeper":
             continue
-        if referee.notices_knockout(m, f):
+        if m.falls_count and f.legal and referee.notices_knockout(m, f):
             m.finish(1 - f.side, "knockout", narration.knockout(m.ref, f), loser=f.side, reason="unconscious")
         f.unconscious = False
         rec = check(m.dice, f.check_mods("STA"), "come round", f.idx)
@@ -386,7 +409,7 @@ def engineered_finish(m, eng):
     """Seed "B-O-O-O-RING": a booked (thrown, bought or agreed) result; the wrestlers who engineered
     it get a Prestige penalty equal to a loss, on top of any loss."""
     winner, method = eng["winner"], eng["method"]
-    names = [m.fighters[s].name for s in eng["by"]]
+    names = [f.name for s in eng["by"] for f in m.sides[s]]
     m.emit("engineered", narration.engineered(m, eng), actor=None, by=eng["by"])
     if winner is None:
         m.finish(
