@@ -642,7 +642,8 @@ def sheet_spec():
                         "min": 1,
                         "max": 6,
                         "label": "Finisher weardown",
-                        "help": "goes for the Finisher once the opponent's weardown Level reaches this (default 3)",
+                        "help": "goes for the Finisher once the opponent is this worn: 1 Fresh, 2 Winded, 3 Tired "
+                        "(default), 4 Groggy, 5 Exhausted, 6 Spent",
                     },
                 },
             },

@@ -2,6 +2,7 @@
 and the effective Level, Damage and Skill of each arsenal entry in the preview."""
 
 import re
+from html import unescape
 
 import pytest
 
@@ -9,7 +10,7 @@ from roster.models import Wrestler
 from rules import get_ruleset
 from tests.conftest import Personas
 
-from .test_views_editor import as_dict, form_data_from_page, post_pairs
+from .test_views_editor import as_dict, emit_node, form_data_from_page, post_pairs
 
 pytestmark = pytest.mark.django_db
 ARM = get_ruleset("arm")
@@ -86,6 +87,21 @@ def test_posting_the_prefilled_form_creates_the_wrestler(client, arm):
     assert wrestler.owner == arm.player
 
 
+def test_an_arm_wrestler_is_edited_with_the_same_form(client, arm):
+    client.force_login(arm.player)
+    url = f"/p/{arm.promotion.slug}/wrestlers/{arm.wrestler.pk}/edit/"
+    body = as_dict((k, unescape(v)) for k, v in form_data_from_page(client.get(url).content.decode()))
+    assert body["sheet.name"] == ["Paula's Pride"]
+    body["sheet.weight"] = ["250"]
+    body["sheet.arsenal.0.training"] = ["1"]
+    response = client.post(url, body)
+    assert response.status_code == 302, re.findall(r'class="errors"[^>]*>(.*?)</', response.content.decode(), re.S)
+    arm.wrestler.refresh_from_db()
+    assert (arm.wrestler.sheet["weight"], arm.wrestler.weight_lb) == (250, 250)
+    assert arm.wrestler.sheet["arsenal"][0] == {"maneuver": "Forearm Smash", "flags": [], "training": 1}
+    assert arm.wrestler.sheet["arsenal"][1:] == ARM.example_sheet()["arsenal"][1:]
+
+
 def test_a_new_arsenal_row_and_a_removed_one_are_saved(client, arm):
     client.force_login(arm.player)
     body = as_dict(form_data_from_page(client.get(new_url(arm)).content.decode()))
@@ -159,4 +175,23 @@ def test_the_preview_shows_each_entrys_effective_level_damage_and_skill(client, 
     entry = html[html.index("<dt>Maneuver</dt><dd>Running Spinning Shoulder Block</dd>") :]
     assert entry.index("<dt>Level</dt><dd>1</dd><dt>Damage</dt><dd>6</dd><dt>Skill</dt><dd>12</dd>") < entry.index(
         "<dt>Maneuver</dt>", 1
+    )
+
+
+@pytest.mark.parametrize("seed", [None, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+def test_the_form_round_trips_random_arm_sheets(seed):
+    from django.http import QueryDict
+
+    from roster.sheets import LEAGUE_FIELDS, form_tree, sheet_from_post, spec_for
+
+    spec = spec_for("arm")
+    assert not spec["json_editor"]
+    example = ARM.example_sheet(seed)
+    post = QueryDict(mutable=True)
+    for node in form_tree(spec, example):
+        emit_node(post, node)
+    parsed, errors = sheet_from_post(spec, post)
+    assert errors == {}
+    assert ARM.validate_sheet(parsed) == ARM.validate_sheet(
+        {k: v for k, v in example.items() if k not in LEAGUE_FIELDS}
     )
