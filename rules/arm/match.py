@@ -531,11 +531,14 @@ class Match:
             if target is not None:
                 fields["target_name"] = fs[target].name
                 target = fs[target].side
-            for r in self.dice._pending:
+            event = self.log.emit(type, text, actor=actor, target=target, **fields)
+            for r in event["rolls"]:
                 for key in ("actor", "against"):
                     if isinstance(r.get(key), int) and "wrestler" not in r:
                         r["wrestler"] = fs[r[key]].name
                         r[key] = fs[r[key]].side
+            self.events.append(event)
+            return
         self.events.append(self.log.emit(type, text, actor=actor, target=target, **fields))
 
     def tick(self, seconds):

@@ -1043,7 +1043,7 @@ def wants_tag(m, a, d, ap=None):
         return None
     have = a.ap if ap is None else ap
     cost = tag_distance(a) + TAG_AP
-    if cost <= have + (0 if ap is not None else 2):
+    if cost <= have + (0 if ap is not None else 3):
         return "tag", partner
     if ap is None and cheat(m, a) >= 0.4 and m.ref.watching:
         entry = a.venue_moves.get("Fake Tag")
@@ -1182,7 +1182,7 @@ def wants_escape(m, a, d):
     """Climb out when the opponent cannot stop him (down, out cold, dazed or blinded), or when only
     escaping wins and he is not losing."""
     cage = m.cage
-    if cage is None or not cage.escapes_win or a.perch or m.hold is not None:
+    if cage is None or not cage.escapes_win or a.perch or m.hold is not None or a.agi_bonus < 1:
         return False
     if a.escaping:
         return True
