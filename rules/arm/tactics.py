@@ -1186,7 +1186,9 @@ def wants_escape(m, a, d):
         return False
     if a.escaping:
         return True
-    helpless = d.unconscious or d.dazed or d.blinded or (d.fallen and d.level >= 1)
+    if d.unconscious:
+        return True
+    helpless = d.dazed or d.blinded or (d.fallen and d.level >= 1)
     if helpless:
         cost, _route = cage.exit_cost(a)
         return cost <= a.ap + 2 * max(1, d.level)
