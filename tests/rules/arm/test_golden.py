@@ -32,3 +32,23 @@ def test_golden_transcript(name):
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     expected = path.read_text(encoding="utf-8").splitlines()
     assert lines == expected
+
+
+# Changes of Venue: (sheet seeds per side, kind, seed, stipulation); wrestlers are renamed so names never clash
+VENUE_CASES = {
+    "tag_seeds2_3_vs_4_6_seed9": (((2, 3), (4, 6)), "tag", 9, {}),
+    "cage_steel_escape_seed5_vs_7_seed2": (((5,), (7,)), "cage", 2, {"cage": "steel", "escape": "either"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(VENUE_CASES))
+def test_golden_venue_transcript(name):
+    seeds, kind, seed, stip = VENUE_CASES[name]
+    sides = [[dict(RULESET.example_sheet(seed=s), name=f"Wrestler {s}") for s in side] for side in seeds]
+    setup = RULESET.build_setup(sides, kind=kind, stipulation=stip)
+    lines = [json.dumps(e, ensure_ascii=False, sort_keys=True) for e in resolve("arm", setup, seed)]
+    path = GOLDEN / f"{name}.jsonl"
+    if os.environ.get("ARM_GOLDEN_UPDATE"):
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    expected = path.read_text(encoding="utf-8").splitlines()
+    assert lines == expected

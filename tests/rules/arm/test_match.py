@@ -101,6 +101,18 @@ def test_outcome_is_the_same_result_without_building_events():
         assert RULESET.outcome(setup, RandomDice(seed), seed=seed) == list(resolve("arm", setup, seed))[-1]
 
 
+@pytest.mark.parametrize(
+    ("kind", "stip"),
+    [("tag", {}), ("cage", {"escape": "either"}), ("cage", {"escape": "escape", "cage": "steel", "cage_roof": True})],
+)
+def test_outcome_equals_the_last_event_for_tag_and_cage_matches(kind, stip):
+    sheets = [dict(RULESET.example_sheet(seed=s), name=f"Wrestler {s}") for s in (5, 6, 8, 11)]
+    sides = [sheets[:2], sheets[2:]] if kind == "tag" else [sheets[:1], sheets[2:3]]
+    setup = RULESET.build_setup(sides, kind=kind, stipulation=stip)
+    for seed in range(25):
+        assert RULESET.outcome(setup, RandomDice(seed), seed=seed) == list(resolve("arm", setup, seed))[-1]
+
+
 def test_every_die_rolled_is_in_exactly_one_event():
     setup = _setup()
     dice = RandomDice(9)
