@@ -655,6 +655,7 @@ def after_maneuver(m, a, d, entry, ap):
 
     if (
         d.fallen
+        and m.falls_count
         and in_ring(d.square)
         and in_ring(a.square)
         and m.ref.watching

@@ -12,8 +12,8 @@ positioning (the door, or over the top) or by a Lunge Escape, and the stipulated
 The rules are here; the choices (when to tag, save, double-team, escape) are in :mod:`rules.arm.tactics`.
 """
 
-from rules.arm import clock, damage, narration, referee, tactics
-from rules.arm.checks import ACE, check, contest, succeeded
+from rules.arm import damage, narration, referee, tactics
+from rules.arm.checks import check, contest, succeeded
 from rules.arm.maneuvers import DEFENSES, flagged
 from rules.arm.modifiers import attack_mods
 from rules.arm.positioning import KIND, ROPE_SIDE, distance, in_ring, self_cost
@@ -489,8 +489,6 @@ def pull_down(m, d, a):
     if ok:
         damage.after(m, a, old, "pulled off the cage", amount)
         m.set_advantage(d, "dragged him off the cage")
-        if rec["outcome"] == ACE:
-            m.tick(clock.STANDOFF)
     return ok
 
 
