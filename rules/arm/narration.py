@@ -272,12 +272,14 @@ def edge(f, option, cost, detail=""):
     return f"{f.name} {name}{tail}! [{cost} Edge]"
 
 
-def pin(a, d, count, method, predicament, hook):
+def pin(a, d, count, method, predicament, hook, interrupted=False):
     cover = (
         "the pin"
         if predicament
         else ("a lobster cover" if hook == 2 else "the cover, hooking the leg" if hook else "the cover")
     )
+    if interrupted:
+        return f"{a.name} makes {cover}... 1... 2... and here comes help for {d.name}!"
     if count >= 3:
         return f"{a.name} makes {cover}... 1... 2... 3!"
     counts = "... ".join(str(n) for n in range(1, count + 1))

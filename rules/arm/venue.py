@@ -202,19 +202,25 @@ def try_save(m, pinner, victim, count_rolls):
     saver.apron = False
     saver.square = victim.square
     saver.position = "Facing"
-    blocker = fresh_partner(m, pinner)
+    inside = [p for p in m.sides[pinner.side] if p is not pinner and not p.apron and not p.unconscious]
+    blocker = inside[0] if inside else fresh_partner(m, pinner)
     blocked = False
     if blocker is not None and tactics.wants_block(m, blocker, saver):
-        rec = check(m.dice, blocker.check_mods("SAV"), "enter to block the save", blocker.idx)
-        m.emit("save", narration.block_attempt(blocker, saver, succeeded(rec)), actor=blocker.idx, target=saver.idx)
-        if succeeded(rec):
+        if inside:  # already in the ring (a double team): no need to get past the referee
+            entered = True
+        else:
+            rec = check(m.dice, blocker.check_mods("SAV"), "enter to block the save", blocker.idx)
+            entered = succeeded(rec)
+            m.emit("save", narration.block_attempt(blocker, saver, entered), actor=blocker.idx, target=saver.idx)
+        if entered:
             blocker.apron = False
             blocker.square = victim.square
             b_entry = _save_entry(blocker)
             b_mods = attack_mods(m, blocker, saver, b_entry) if b_entry else blocker.check_mods("SAV")
             b_mods.append(("Reversal of the save", -1 if b_entry and b_entry.known else -2))
             w, _ra, rb = contest(m.dice, mods, b_mods, f"save ({entry.label}) vs block", (saver.idx, blocker.idx))
-            referee.start_count(m, blocker, "tag_switch", infraction="the illegal man in the ring")
+            if not inside:
+                referee.start_count(m, blocker, "tag_switch", infraction="the illegal man in the ring")
             if w == 1:
                 blocked = True
                 if b_entry is not None:

@@ -98,7 +98,7 @@ def pin(m, a, d, ap, predicament=False, finisher=False, free_cover=False):
             m.tick(clock.COUNT * 2)
             m.emit(
                 "pin",
-                narration.pin(a, d, 2, METHOD_NAMES[method], predicament, hook),
+                narration.pin(a, d, 2, METHOD_NAMES[method], predicament, hook, interrupted=True),
                 actor=a.idx,
                 target=d.idx,
                 count=2,

@@ -414,3 +414,16 @@ def test_tag_matches_are_deterministic_and_use_the_tag_mechanics():
             if e["type"] == "save" and e.get("saved"):
                 seen.add("save")
     assert {"tag:tag", "tag:lunge", "double team", "save"} <= seen
+
+
+def test_a_partner_already_in_the_ring_blocks_the_save_without_a_sav_roll(quiet):
+    m = tag_match([15, 15, 15, 12, 4])  # break dice fail; the save (12) loses to the block (4)
+    ace, partner, bruiser, _brute = m.fighters
+    partner.apron = False  # still in from a double team
+    bruiser.position = "Prone"
+    with pytest.raises(MatchOver):
+        winning.pin(m, ace, bruiser, ap=5)
+    assert m.result["method"] == "pinfall"
+    assert not [r for e in m.events for r in e["rolls"] if r["for"] == "enter to block the save"]
+    interrupted = [e for e in m.events if e["type"] == "pin"][0]
+    assert interrupted["interrupted"] and "here comes help" in interrupted["text"]
