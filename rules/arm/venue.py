@@ -185,7 +185,7 @@ def _save_entry(f):
     return best[1] if best else None
 
 
-def try_save(m, pinner, victim, count_rolls):
+def try_save(m, pinner, victim):
     """The pinned man's partner breaks up the count (seed "Making The Save"); the pinner's partner may
     block him (a SAV roll to enter, then a Reversal contest). Returns True when the pin is broken."""
     saver = fresh_partner(m, victim)
@@ -204,7 +204,6 @@ def try_save(m, pinner, victim, count_rolls):
     saver.position = "Facing"
     inside = [p for p in m.sides[pinner.side] if p is not pinner and not p.apron and not p.unconscious]
     blocker = inside[0] if inside else fresh_partner(m, pinner)
-    blocked = False
     if blocker is not None and tactics.wants_block(m, blocker, saver):
         if inside:  # already in the ring (a double team): no need to get past the referee
             entered = True
@@ -218,27 +217,24 @@ def try_save(m, pinner, victim, count_rolls):
             b_entry = _save_entry(blocker)
             b_mods = attack_mods(m, blocker, saver, b_entry) if b_entry else blocker.check_mods("SAV")
             b_mods.append(("Reversal of the save", -1 if b_entry and b_entry.known else -2))
-            w, _ra, rb = contest(m.dice, mods, b_mods, f"save ({entry.label}) vs block", (saver.idx, blocker.idx))
+            w, ra, rb = contest(m.dice, mods, b_mods, f"save ({entry.label}) vs block", (saver.idx, blocker.idx))
             if not inside:
                 referee.start_count(m, blocker, "tag_switch", infraction="the illegal man in the ring")
             if w == 1:
-                blocked = True
                 if b_entry is not None:
                     _strike(m, blocker, saver, b_entry, rb, "block")
                 m.emit("save", narration.save_blocked(blocker, saver), actor=blocker.idx, target=saver.idx, saved=False)
                 return False
-            _strike(m, saver, pinner, entry, _ra, "save")
+            _strike(m, saver, pinner, entry, ra, "save")
             _saved(m, saver, pinner, victim)
             return True
-    if not blocked:
-        rec = check(m.dice, mods, f"save: {entry.label}", saver.idx)
-        if not succeeded(rec):
-            m.emit("save", narration.save_missed(saver, pinner), actor=saver.idx, target=pinner.idx, saved=False)
-            return False
-        _strike(m, saver, pinner, entry, rec, "save")
-        _saved(m, saver, pinner, victim)
-        return True
-    return False
+    rec = check(m.dice, mods, f"save: {entry.label}", saver.idx)
+    if not succeeded(rec):
+        m.emit("save", narration.save_missed(saver, pinner), actor=saver.idx, target=pinner.idx, saved=False)
+        return False
+    _strike(m, saver, pinner, entry, rec, "save")
+    _saved(m, saver, pinner, victim)
+    return True
 
 
 def _strike(m, a, d, entry, roll, what):

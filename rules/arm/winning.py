@@ -108,7 +108,7 @@ def pin(m, a, d, ap, predicament=False, finisher=False, free_cover=False):
             )
             from rules.arm import venue
 
-            if venue.try_save(m, a, d, rolls):
+            if venue.try_save(m, a, d):
                 return 0
             m.tick(clock.COUNT)
             m.finish(a.side, "pinfall", narration.pinfall(a, d), loser=d.side)
