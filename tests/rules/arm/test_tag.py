@@ -427,3 +427,14 @@ def test_a_partner_already_in_the_ring_blocks_the_save_without_a_sav_roll(quiet)
     assert not [r for e in m.events for r in e["rolls"] if r["for"] == "enter to block the save"]
     interrupted = [e for e in m.events if e["type"] == "pin"][0]
     assert interrupted["interrupted"] and "here comes help" in interrupted["text"]
+
+
+def test_venue_moves_in_the_arsenal_carry_their_training_and_others_are_open_or_improvised():
+    a1 = sheet("Ace", arsenal=({"maneuver": "Lunge Tag", "training": 2}, "Kick", "Fake Tag"))
+    m = tag_match(a1=a1)
+    ace, partner = m.fighters[0], m.fighters[1]
+    assert ace.venue_moves["Lunge Tag"].static_need == 12  # AGI 10 + training 2
+    assert ace.venue_moves["Fake Tag"].static_need == 10  # known: no -2
+    assert ace.venue_moves["Blind Tag"].static_need == 8  # a Trick he never learned: -2
+    assert partner.venue_moves["Lunge Tag"].static_need == 10  # open to everyone, no -2
+    assert "Fake Tag" not in [e.label for e in ace.attacks]  # never an attack of its own
