@@ -5,6 +5,7 @@ Run one group with ``--only engine|odds|card``; ``--quick`` shortens every figur
 """
 
 import argparse
+import json
 import os
 import platform
 import random
@@ -232,7 +233,7 @@ def write_table(rows, path):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description="Kayfabe benchmarks")
-    parser.add_argument("--only", choices=["engine", "odds", "card", "league"])
+    parser.add_argument("--only", choices=["engine", "odds", "card", "league", "sse"])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--output", default=str(BASE_DIR / "docs" / "benchmarks.md"))
     args = parser.parse_args(argv)
@@ -301,6 +302,33 @@ def main(argv=None):
                     "(no target)",
                     f"{r['cycle']:.2f} s",
                     None,
+                )
+            )
+        print(rows[-1], flush=True)
+    if args.only in (None, "sse"):
+        viewers = 100 if args.quick else 1000
+        out = subprocess.run(  # noqa: S603
+            [sys.executable, str(BASE_DIR / "bench" / "sse_soak.py"), str(viewers)],
+            cwd=BASE_DIR,
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
+        try:
+            r = json.loads(out.stdout.strip().splitlines()[-1])
+        except (ValueError, IndexError):
+            r = {"skipped": f"soak failed: {out.stderr.strip().splitlines()[-1:]}"}
+        if "skipped" in r:
+            rows.append(("live viewers: SSE soak", "1,000 viewers, p95 < 250 ms", r["skipped"], None))
+        else:
+            rows.append(
+                (
+                    f"live viewers: {r['viewers']:,} SSE viewers of one match on one ASGI worker (load generator on the "
+                    "same 2 cores)",
+                    "1,000 viewers; p95 < 250 ms",
+                    f"{r['events_seen_by_all']}/{r['events']} events reached every viewer; p50 {r['p50_ms']} ms, "
+                    f"p95 {r['p95_ms']} ms; {r['kb_per_viewer']} KB per viewer",
+                    (r["p95_ms"] or 1e9) < 250 and r["events_seen_by_all"] == r["events"] if not args.quick else None,
                 )
             )
         print(rows[-1], flush=True)

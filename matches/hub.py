@@ -19,11 +19,41 @@ from matches import broadcast
 log = logging.getLogger("kayfabe.live")
 
 
+def release_connection():
+    """Give this thread's database connection back (to the pool) unless a transaction is open on it (tests)."""
+    from django.db import connection
+
+    if not connection.in_atomic_block:
+        connection.close()
+
+
+def _read_and_release(fn, *args):
+    try:
+        return fn(*args)
+    finally:
+        release_connection()
+
+
+async def read_db(fn, *args):
+    """Run a read and give its connection back at once. A stream lives for minutes: holding a database connection
+    per viewer for all that time would exhaust Postgres at a few hundred viewers."""
+    return await sync_to_async(_read_and_release)(fn, *args)
+
+
 class Entry:
-    __slots__ = ("seq", "type", "line", "scoreboard", "result")
+    """One event as every viewer receives it, framed as SSE once (not once per viewer)."""
+
+    __slots__ = ("seq", "type", "line", "board", "tail")
 
     def __init__(self, seq, type, line, scoreboard, result):
-        self.seq, self.type, self.line, self.scoreboard, self.result = seq, type, line, scoreboard, result
+        from matches.sse import sse_message
+
+        self.seq, self.type = seq, type
+        self.line = sse_message(line, event="line", id=seq)
+        self.board = sse_message(scoreboard, event="scoreboard")
+        self.tail = ""
+        if result is not None:
+            self.tail = sse_message(result, event="result") + sse_message("end", event="end")
 
 
 class Channel:
@@ -44,7 +74,7 @@ class Channel:
 
         async with self.lock:
             after = -1 if self.seq is None else self.seq
-            events = await sync_to_async(events_after)(self.match_id, after)
+            events = await read_db(events_after, self.match_id, after)
             if not events:
                 return
             for event in events:

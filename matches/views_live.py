@@ -15,9 +15,9 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
 from matches import selectors, services
-from matches.hub import Entry, hub_for_loop
+from matches.hub import Entry, hub_for_loop, read_db, release_connection
 from matches.models import Card, Match, MatchStatus
-from matches.sse import sse_comment, sse_message, sse_response
+from matches.sse import sse_comment, sse_response
 from promotion.selectors import promotion_access
 
 KEEPALIVE_SECONDS = 15
@@ -141,10 +141,11 @@ async def match_stream(request, slug, pk):
     except (Http404, Match.DoesNotExist):
         raise Http404("No such match.") from None
     after = _after(request)
-    if match.status == MatchStatus.FINISHED:
-        last = await sync_to_async(selectors.events_after)(match.pk, after, 1)
-        if not last:
-            return HttpResponse(status=204)  # nothing more will come: EventSource stops reconnecting
+    finished = match.status == MatchStatus.FINISHED
+    # The stream may last minutes: give back the connection the checks above used.
+    await sync_to_async(release_connection)()
+    if finished and not await read_db(selectors.events_after, match.pk, after, 1):
+        return HttpResponse(status=204)  # nothing more will come: EventSource stops reconnecting
     return sse_response(_stream(match.pk, after))
 
 
@@ -155,14 +156,9 @@ def render_entry(event):
 
 
 def _messages(entries):
-    """SSE messages for entries: each line with its id, then the scoreboard of the last (and the result)."""
-    out = [sse_message(e.line, event="line", id=e.seq) for e in entries]
+    """One chunk for entries: each line with its id, then the scoreboard of the last (and the result, the end)."""
     last = entries[-1]
-    out.append(sse_message(last.scoreboard, event="scoreboard"))
-    if last.result is not None:
-        out.append(sse_message(last.result, event="result"))
-        out.append(sse_message("end", event="end"))
-    return out
+    return ["".join(e.line for e in entries) + last.board + last.tail]
 
 
 async def _stream(match_id, after):
@@ -178,7 +174,7 @@ async def _stream(match_id, after):
         while True:
             entries = channel.since(after)
             if entries is None:  # joined late, or reconnected far behind: read the database directly
-                events = await sync_to_async(selectors.events_after)(match_id, after)
+                events = await read_db(selectors.events_after, match_id, after)
                 entries = [Entry(e["seq"], e["type"], *render_entry(e)) for e in events]
             if entries:
                 for message in _messages(entries):
@@ -197,7 +193,7 @@ async def _stream_polling(match_id, after):
     """Embedded mode (no Redis): read the database every second."""
     yield "retry: 2000\n\n"
     while True:
-        events = await sync_to_async(selectors.events_after)(match_id, after)
+        events = await read_db(selectors.events_after, match_id, after)
         if events:
             for message in _messages([Entry(e["seq"], e["type"], *render_entry(e)) for e in events]):
                 yield message

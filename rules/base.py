@@ -128,6 +128,6 @@ class Ruleset:
     def outcome(self, setup, dice, seed=None):
         """Play a match and return only its result event (used by odds)."""
         last = None
-        for last in self.resolve(setup, dice, seed=seed):
-            pass
+        for event in self.resolve(setup, dice, seed=seed):
+            last = event
         return last

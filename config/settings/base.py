@@ -78,6 +78,17 @@ DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 if KAYFABE_MODE.embedded_database:
     DATABASES["default"]["OPTIONS"] = {"timeout": 20}
+else:
+    # A connection pool per process (psycopg_pool): a live page holds a request open for minutes, so connections
+    # must be borrowed per query, not per request, or a few hundred viewers would exhaust Postgres.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["OPTIONS"] = {
+        "pool": {
+            "min_size": env.int("DB_POOL_MIN", default=1),
+            "max_size": env.int("DB_POOL_MAX", default=16),
+            "timeout": env.int("DB_POOL_TIMEOUT", default=30),
+        }
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -135,21 +135,21 @@ def kwargs_for(name, pattern, w):
     if "uidb64" in keys:
         kw.update(uidb64="x", token="y")
     if "pk" in keys:
-        family = name.split(":")[-1]
-        if name.startswith("roster:"):
-            kw["pk"] = w.wrestler.pk
-        elif family.startswith("referee"):
-            kw["pk"] = w.referee.pk
-        elif family.startswith("title"):
-            kw["pk"] = w.title.pk
-        elif family.startswith("member"):
-            kw["pk"] = w.member.pk
-        elif family.startswith("match") and "mid" not in keys:
-            kw["pk"] = w.match.pk
-        elif name == "promotion:invitation-respond":
-            kw["pk"] = w.member.pk
+        route = str(pattern.pattern)
+        for marker, obj in (
+            ("cards/<int:pk>", w.card),
+            ("matches/<int:pk>", w.match),
+            ("wrestlers/<int:pk>", w.wrestler),
+            ("titles/<int:pk>", w.title),
+            ("referees/<int:pk>", w.referee),
+            ("members/<int:pk>", w.member),
+            ("invitations/<int:pk>", w.member),
+        ):
+            if marker in route:
+                kw["pk"] = obj.pk
+                break
         else:
-            kw["pk"] = w.card.pk
+            raise AssertionError(f"{name}: which object does <pk> name in {route}? Teach kwargs_for.")
     return kw
 
 
