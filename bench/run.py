@@ -323,8 +323,8 @@ def main(argv=None):
         else:
             rows.append(
                 (
-                    f"live viewers: {r['viewers']:,} SSE viewers of one match on one ASGI worker (load generator on the "
-                    "same 2 cores)",
+                    f"live viewers: {r['viewers']:,} SSE viewers of one match on one ASGI worker "
+                    "(load generator on the same 2 cores)",
                     "1,000 viewers; p95 < 250 ms",
                     f"{r['events_seen_by_all']}/{r['events']} events reached every viewer; p50 {r['p50_ms']} ms, "
                     f"p95 {r['p95_ms']} ms; {r['kb_per_viewer']} KB per viewer",
