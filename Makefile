@@ -49,6 +49,7 @@ check-compose:
 	docker-compose -f docker-compose.yml config -q
 
 bench: install services
+	@command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null)
 	$(BIN)/python bench/run.py
 
 clean:

@@ -233,7 +233,7 @@ def write_table(rows, path):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description="Kayfabe benchmarks")
-    parser.add_argument("--only", choices=["engine", "odds", "card", "league", "sse"])
+    parser.add_argument("--only", choices=["engine", "odds", "card", "league", "sse", "pages"])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--output", default=str(BASE_DIR / "docs" / "benchmarks.md"))
     args = parser.parse_args(argv)
@@ -332,6 +332,30 @@ def main(argv=None):
                 )
             )
         print(rows[-1], flush=True)
+    if args.only in (None, "pages"):
+        out = subprocess.run(  # noqa: S603
+            [sys.executable, str(BASE_DIR / "bench" / "pages.py")],
+            cwd=BASE_DIR,
+            capture_output=True,
+            text=True,
+            timeout=1800,
+        )
+        lines = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+        if not lines or "skipped" in lines[0]:
+            reason = lines[0]["skipped"] if lines else f"failed: {out.stderr.strip().splitlines()[-1:]}"
+            rows.append(("pages under load", ">= 300 req/s, p95 < 50 ms", reason, None))
+        for r in lines:
+            if "page" in r:
+                rows.append(
+                    (
+                        f"page under load: {r['page']} (generated league of 10k wrestlers, 100k matches; wrk 16 "
+                        "connections, uvicorn 2 workers)",
+                        ">= 300 req/s, p95 < 50 ms",
+                        f"{r['rps']} req/s, p95 {r['p95_ms']} ms, {r['errors']} errors (HTTP {r['status']})",
+                        r["rps"] >= 300 and r["p95_ms"] < 50 and r["errors"] == 0,
+                    )
+                )
+                print(rows[-1], flush=True)
     write_table(rows, Path(args.output))
     print(f"wrote {args.output}")
 
