@@ -152,6 +152,8 @@ def test_a_promoter_books_a_card(page, live_url):
     expect(lineup(page).nth(2)).to_contain_text("Bruno Banks")
     # Drag: the last match onto the top of the first; the new order is saved (one POST of the whole order).
     items = page.locator("#lineup > li")
+    # A screen tall enough to hold the whole line-up: the drag goes from the last match to the first in one move.
+    page.set_viewport_size({"width": 1280, "height": 2400})
     last = lineup(page).nth(expected_count - 1).inner_text()
     items.nth(expected_count - 1).drag_to(items.nth(0), target_position={"x": 20, "y": 3})
     expect(page.locator("#booking-messages .success")).to_have_text("New order saved.")
