@@ -17,6 +17,7 @@ from promotion.services import membership_for
 from roster.models import Approval, Wrestler, WrestlerStatus
 from rules import get_ruleset
 
+TAG_DEFAULT_TIME_LIMIT = 20 * 60  # seconds
 SIDE_SIZES = {MatchKind.SINGLES: 1, MatchKind.CAGE: 1, MatchKind.TAG: 2}
 
 
@@ -309,6 +310,10 @@ def match_setup(match):
     stipulation = promotion.house_rules()
     if match.time_limit_minutes:
         stipulation["time_limit"] = match.time_limit_minutes * 60
+    elif match.kind == MatchKind.TAG:
+        # Tag matches run long (tags, saves): at 10 minutes a quarter of ARM tag matches are time-limit draws,
+        # at 20 none were (docs/booking.md), so a tag match without its own limit gets at least 20 minutes.
+        stipulation["time_limit"] = max(stipulation["time_limit"], TAG_DEFAULT_TIME_LIMIT)
     stipulation["no_dq"] = match.no_dq
     stipulation["titles_change_on_dq"] = match.titles_change_on_dq or promotion.titles_change_on_dq
     if match.referee_id:

@@ -398,3 +398,26 @@ def test_marking_booked_refuses_a_title_match_whose_champion_changed(league):
     titles.title_award(title=title, by=league.owner, wrestler_ids=[c.pk])
     with pytest.raises(BookingRefused, match="Match 1: The World Title is on the line, but the champion is not"):
         booking.card_mark_booked(card=league.card, by=league.promoter)
+
+
+def test_a_tag_match_without_its_own_limit_gets_twenty_minutes():
+    from matches.booking import MatchSpec, card_create, match_add, match_setup
+    from tests.conftest import Personas
+    from tests.factories import WrestlerFactory
+
+    p = Personas(ruleset="arm")
+    card = card_create(promotion=p.promotion, by=p.promoter, name="Tag Night")
+    team = [WrestlerFactory(promotion=p.promotion, ring_name=f"Tagger {n}") for n in range(4)]
+    match, _ = match_add(
+        card=card, by=p.promoter, spec=MatchSpec(kind="tag", sides=[[team[0].pk, team[1].pk], [team[2].pk, team[3].pk]])
+    )
+    assert match_setup(match)[1].stipulation["time_limit"] == 20 * 60
+    single, _ = match_add(
+        card=card,
+        by=p.promoter,
+        spec=MatchSpec(
+            sides=[[p.wrestler.pk], [WrestlerFactory(promotion=p.promotion, ring_name="Solo").pk]],
+            time_limit_minutes=15,
+        ),
+    )
+    assert match_setup(single)[1].stipulation["time_limit"] == 15 * 60
