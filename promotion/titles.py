@@ -180,3 +180,40 @@ def title_lineage(title):
         .select_related("won_match__card", "lost_match__card")
         .order_by("-number")
     )
+
+
+def lineage_table(title, current_week):
+    """The lineage as rows a reader wants: each reign with the champion's nth reign of this title, its length in
+    weeks, and a bar for the timeline picture (x and width in percent of the title's history). Newest first."""
+    reigns = list(
+        TitleReign.objects.filter(title=title)
+        .prefetch_related("holders")
+        .select_related(
+            "won_match__card", "won_match__card__promotion", "lost_match__card", "lost_match__card__promotion"
+        )
+        .order_by("number")
+    )
+    if not reigns:
+        return [], {"start": current_week, "end": current_week}
+    start = min(r.won_week for r in reigns)
+    end = max(current_week, *(r.ended_week or current_week for r in reigns))
+    span = max(1, end - start)
+    seen = {}
+    rows = []
+    for reign in reigns:
+        holders = list(reign.holders.all())
+        key = frozenset(w.pk for w in holders)
+        seen[key] = seen.get(key, 0) + 1
+        last = reign.ended_week if reign.ended_week is not None else current_week
+        rows.append(
+            {
+                "reign": reign,
+                "holders": holders,
+                "nth": seen[key],
+                "weeks": max(0, last - reign.won_week),
+                "x": round(100 * (reign.won_week - start) / span, 2),
+                "width": max(0.8, round(100 * (last - reign.won_week) / span, 2)),
+            }
+        )
+    rows.reverse()
+    return rows, {"start": start, "end": end}

@@ -100,6 +100,7 @@ def title_detail(request, slug, pk):
     access = promotion_access(request.user, slug)
     title = _title(access, pk)
     reign = titles.current_reign(title)
+    rows, span = titles.lineage_table(title, access.promotion.current_week)
     return render(
         request,
         "promotion/title.html",
@@ -107,7 +108,8 @@ def title_detail(request, slug, pk):
             access,
             title=title,
             reign=reign,
-            lineage=titles.title_lineage(title),
+            lineage_rows=rows,
+            span=span,
             vacate_form=VacateForm(),
             award_form=AwardForm(title=title) if reign is None else None,
         ),

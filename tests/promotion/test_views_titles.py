@@ -65,3 +65,40 @@ def test_a_title_with_history_keeps_its_division_in_the_edit_form(client, person
     response = client.post(f"{title.get_absolute_url()}edit/", {"name": "World Title", "division": "tag"})
     assert response.status_code == 422
     assert "The division is fixed once the title has a history." in response.content.decode()
+
+
+def test_the_lineage_counts_reigns_weeks_and_draws_a_timeline(client, personas):
+    from promotion.models import Title, TitleReign
+    from promotion.titles import lineage_table
+    from tests.factories import WrestlerFactory
+
+    p = personas.promotion
+    p.current_week = 10
+    p.save()
+    title = Title.objects.create(promotion=p, name="Lineage Belt")
+    ace = WrestlerFactory(promotion=p, ring_name="Ace Champion")
+    bo = WrestlerFactory(promotion=p, ring_name="Bo Brief")
+    for number, holder, won, ended, end, reason in [
+        (1, ace, 1, 4, "lost", ""),
+        (2, bo, 4, 6, "vacated", "injured knee"),
+        (3, ace, 7, None, "", ""),
+    ]:
+        reign = TitleReign.objects.create(
+            title=title,
+            number=number,
+            won_week=won,
+            won_method="pinfall",
+            ended_week=ended,
+            end=end,
+            end_reason=reason,
+            is_current=ended is None,
+        )
+        reign.holders.set([holder])
+    rows, span = lineage_table(title, 10)
+    assert [(r["reign"].number, r["nth"], r["weeks"]) for r in rows] == [(3, 2, 3), (2, 1, 2), (1, 1, 3)]
+    assert span == {"start": 1, "end": 10}
+    assert [(r["x"], r["width"]) for r in rows] == [(66.67, 33.33), (33.33, 22.22), (0.0, 33.33)]
+    html = client.get(title.get_absolute_url()).content.decode()
+    assert "2nd reign" in html
+    assert "vacated: injured knee" in html
+    assert html.count('class="reign-bar') == 3
