@@ -52,7 +52,12 @@ def export_sheet(wrestler):
     injuries) for the fields the ruleset's sheet has."""
     sheet = dict(wrestler.sheet)
     fields = spec_for(wrestler.promotion.ruleset)["fields"]
-    league = {"fame": wrestler.fame, "prestige": wrestler.prestige, "injuries": wrestler_injuries(wrestler)}
+    # The ledger may take a losing wrestler's standing below zero; a sheet's Prestige is a standing, never negative.
+    league = {
+        "fame": max(0, wrestler.fame),
+        "prestige": max(0, wrestler.prestige),
+        "injuries": wrestler_injuries(wrestler),
+    }
     for key in LEAGUE_FIELDS & set(fields):
         if key in league:
             sheet[key] = league[key]

@@ -125,3 +125,19 @@ def test_prestige_places_a_wrestler_in_a_tier(personas, client, prestige, tier):
     personas.wrestler.refresh_from_db()
     assert personas.wrestler.tier == tier
     assert f"<td>{tier}</td>" in client.get(f"/p/{personas.promotion.slug}/roster/").content.decode()
+
+
+def test_a_wrestler_whose_standing_fell_below_zero_can_still_be_booked_and_play(db):
+    from matches import services as live
+    from roster.selectors import export_sheet
+    from tests.conftest import Personas
+    from tests.factories import book_card
+
+    p = Personas(ruleset="arm")
+    card = book_card(p.promotion, p.promoter, matches=1)
+    loser = card.matches.get().participants.get(side=1).wrestler
+    Wrestler.objects.filter(pk=loser.pk).update(prestige=-35)
+    loser.refresh_from_db()
+    assert export_sheet(loser)["prestige"] == 0
+    live.card_go_live(card=card, by=p.promoter)
+    assert live.match_run(card.matches.get().pk) == "done"
