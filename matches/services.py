@@ -77,7 +77,10 @@ def enqueue_card(card_id):
     from matches.tasks import run_card
 
     if not settings.CELERY_TASK_ALWAYS_EAGER:
-        run_card.delay(card_id)
+        try:
+            run_card.delay(card_id)
+        except Exception:  # noqa: BLE001 - the broker is down: the card is live and the sweeper will enqueue it
+            log.warning("could not enqueue card %s; the sweeper will pick it up", card_id, exc_info=True)
         return
     import threading
 

@@ -49,15 +49,16 @@ def wrestler_injuries(wrestler):
 
 def export_sheet(wrestler):
     """The sheet the rules engine plays: the player's sheet plus what the league keeps (Fame, Prestige,
-    injuries) for the fields the ruleset's sheet has."""
+    injuries) for the fields the ruleset's sheet has, within the ranges the ruleset accepts."""
     sheet = dict(wrestler.sheet)
     fields = spec_for(wrestler.promotion.ruleset)["fields"]
+    injuries = wrestler_injuries(wrestler)
+    # Points past the ruleset's limit (a wrestler can be hurt beyond it) are played at the limit.
+    caps = [d.get("max") for d in fields.get("injuries", {}).get("fields", {}).values() if d.get("max") is not None]
+    if caps:
+        injuries = {part: min(points, min(caps)) for part, points in injuries.items()}
     # The ledger may take a losing wrestler's standing below zero; a sheet's Prestige is a standing, never negative.
-    league = {
-        "fame": max(0, wrestler.fame),
-        "prestige": max(0, wrestler.prestige),
-        "injuries": wrestler_injuries(wrestler),
-    }
+    league = {"fame": max(0, wrestler.fame), "prestige": max(0, wrestler.prestige), "injuries": injuries}
     for key in LEAGUE_FIELDS & set(fields):
         if key in league:
             sheet[key] = league[key]

@@ -146,6 +146,8 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A task not acknowledged within the visibility timeout is redelivered to another worker.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 30 * 60}
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+# Publishing (going live) waits at most about a second for a broker that is down; the sweeper retries later.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
 CELERY_BEAT_SCHEDULE = {
     "sweep-stuck-cards": {"task": "matches.sweep_stuck_cards", "schedule": 30.0},
     "advance-due-weeks": {"task": "promotion.advance_due_weeks", "schedule": 3600.0},

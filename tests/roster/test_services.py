@@ -141,3 +141,16 @@ def test_a_wrestler_whose_standing_fell_below_zero_can_still_be_booked_and_play(
     assert export_sheet(loser)["prestige"] == 0
     live.card_go_live(card=card, by=p.promoter)
     assert live.match_run(card.matches.get().pk) == "done"
+
+
+def test_injuries_beyond_the_rulesets_limit_are_played_at_the_limit(db):
+    from roster.selectors import export_sheet
+    from rules import get_ruleset
+    from tests.conftest import Personas
+
+    p = Personas(ruleset="arm")
+    services.injury_add(wrestler=p.wrestler, body_part="neck", points=53)
+    services.injury_add(wrestler=p.wrestler, body_part="body", points=4)
+    sheet = export_sheet(p.wrestler)
+    assert sheet["injuries"] == {"neck": 50, "body": 4}
+    assert get_ruleset("arm").validate_sheet(sheet)["injuries"] == {"Neck": 50, "Ribs": 4}
