@@ -100,25 +100,39 @@ def current_reign(title):
 
 
 @transaction.atomic
-def title_vacate(*, title, by, reason) -> TitleReign:
-    """Close the current reign: end=vacated, with the owner's reason."""
+def title_vacate(*, title, by, reason, end=ReignEnd.VACATED) -> TitleReign:
+    """Close the current reign: end=vacated (or retired, see title_retire), with the owner's reason."""
     _require(title.promotion, by, Role.OWNER, "owners")
     title = Title.objects.select_for_update().select_related("promotion").get(pk=title.pk)
     reason = (reason or "").strip()
+    verb = "vacated" if end == ReignEnd.VACATED else "retired"
     if not reason:
-        raise TitleRefused("Say why the title is vacated.")
+        raise TitleRefused(f"Say why the title is {verb}.")
     if len(reason) > 200:
         raise TitleRefused("Keep the reason under 200 characters.")
     reign = TitleReign.objects.select_for_update().filter(title=title, is_current=True).first()
     if reign is None:
-        raise TitleRefused(f"The {title.name} is already vacant.")
+        if end == ReignEnd.VACATED:
+            raise TitleRefused(f"The {title.name} is already vacant.")
+        return None
     reign.is_current = False
     reign.ended_week = title.promotion.current_week
-    reign.end = ReignEnd.VACATED
+    reign.end = end
     reign.end_reason = reason
     reign.full_clean()
     reign.save()
     return reign
+
+
+@transaction.atomic
+def title_retire(*, title, by, reason) -> Title:
+    """Retire a title with a reason: its current reign ends as "title retired" and it is no longer defended."""
+    if not title.is_active:
+        raise TitleRefused(f"The {title.name} is already retired.")
+    title_vacate(title=title, by=by, reason=reason, end=ReignEnd.RETIRED)
+    Title.objects.filter(pk=title.pk).update(is_active=False)
+    title.refresh_from_db()
+    return title
 
 
 @transaction.atomic

@@ -24,6 +24,7 @@ urlpatterns = [
     path("<slug:slug>/titles/<int:pk>/edit/", views_league.title_edit, name="title-edit"),
     path("<slug:slug>/titles/<int:pk>/vacate/", views_league.title_vacate, name="title-vacate"),
     path("<slug:slug>/titles/<int:pk>/award/", views_league.title_award, name="title-award"),
+    path("<slug:slug>/titles/<int:pk>/retire/", views_league.title_retire, name="title-retire"),
     path("<slug:slug>/join/", views.join_request, name="join-request"),
     path("<slug:slug>/join/<str:token>/", views.join_by_link, name="join-link"),
 ]

@@ -167,6 +167,26 @@ def title_vacate(request, slug, pk):
 
 @login_required
 @require_POST
+def title_retire(request, slug, pk):
+    access = promotion_access(request.user, slug)
+    if not access.is_owner:
+        raise PermissionDenied("Only owners retire titles.")
+    title = _title(access, pk)
+    form = VacateForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Say why the title is retired (up to 200 characters).")
+        return redirect(title)
+    reason = form.cleaned_data["reason"]
+    return _title_action(
+        request,
+        title,
+        lambda: titles.title_retire(title=title, by=request.user, reason=reason),
+        f"The {title.name} is retired.",
+    )
+
+
+@login_required
+@require_POST
 def title_award(request, slug, pk):
     access = promotion_access(request.user, slug)
     if not access.is_owner:

@@ -102,3 +102,23 @@ def test_the_lineage_counts_reigns_weeks_and_draws_a_timeline(client, personas):
     assert "2nd reign" in html
     assert "vacated: injured knee" in html
     assert html.count('class="reign-bar') == 3
+
+
+def test_an_owner_retires_a_title_with_a_reason(client, personas):
+    from promotion.models import Title, TitleReign
+
+    title = Title.objects.create(promotion=personas.promotion, name="Old Belt")
+    TitleReign.objects.create(title=title, number=1, won_week=1, won_method="awarded").holders.set([personas.wrestler])
+    client.force_login(personas.promoter)
+    assert client.post(f"/p/{personas.promotion.slug}/titles/{title.pk}/retire/", {"reason": "x"}).status_code == 403
+    client.force_login(personas.owner)
+    client.post(f"/p/{personas.promotion.slug}/titles/{title.pk}/retire/", {"reason": ""})
+    title.refresh_from_db()
+    assert title.is_active  # no reason, no retirement
+    client.post(f"/p/{personas.promotion.slug}/titles/{title.pk}/retire/", {"reason": "Merged into the World Title"})
+    title.refresh_from_db()
+    reign = TitleReign.objects.get(title=title)
+    assert not title.is_active
+    assert (reign.is_current, reign.end, reign.end_reason) == (False, "retired", "Merged into the World Title")
+    html = client.get(title.get_absolute_url()).content.decode()
+    assert "title retired: Merged into the World Title" in html

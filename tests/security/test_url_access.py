@@ -80,6 +80,7 @@ ACCESS = {
     "promotion:member-remove": "owner",
     "promotion:regenerate-invite": "owner",
     "promotion:title-vacate": "owner",
+    "promotion:title-retire": "owner",
     "promotion:title-award": "owner",
     "league:advance": "owner",
 }
