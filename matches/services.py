@@ -217,22 +217,48 @@ def _new_injuries(before, after):
     return gained
 
 
+# ARM's own Prestige detail names (rules/arm/winning.py) and the ledger reasons they become.
+ENGINE_REASONS = {
+    "heat": LedgerReason.HEAT,
+    "spot bonus": LedgerReason.FLAIR,
+    "engineered result": LedgerReason.ENGINEERED,
+}
+
+
 def _ledger_changes(result, participants, names, winner):
-    """(reason, Prestige, Fame) per participant: the engine's Prestige change when it computes one (ARM does,
-    by its own rules), else the house formula. See docs/league.md."""
+    """[(reason, Prestige, Fame), ...] per participant. The result itself: +10 a clean win, +5 a win by DQ or
+    count-out, -10 a loss, 0 a draw, with Fame +10/+5/+5. When the engine computes Prestige itself (ARM: heat,
+    flair spot bonuses, engineered-result penalties), each part becomes its own ledger entry. See docs/league.md."""
     method = result["method"]
-    engine = {(entry.get("side"), entry.get("name")): entry["change"] for entry in result.get("prestige") or []}
+    engine = {(entry.get("side"), entry.get("name")): entry for entry in result.get("prestige") or []}
     changes = []
     for participant, name in zip(participants, names):
         if winner is None:
-            reason, prestige, fame = LedgerReason.DRAW, 0, 5
+            main = (LedgerReason.DRAW, 0, 5)
         elif participant.side == winner:
-            reason = LedgerReason.DQ_WIN if method in WIN_METHODS_DQ else LedgerReason.WIN
-            prestige, fame = (5 if method in WIN_METHODS_DQ else 10), 10
+            main = (
+                LedgerReason.DQ_WIN if method in WIN_METHODS_DQ else LedgerReason.WIN,
+                5 if method in WIN_METHODS_DQ else 10,
+                10,
+            )
         else:
-            reason, prestige, fame = LedgerReason.LOSS, -10, 5
-        prestige = engine.get((participant.side, name), prestige)
-        changes.append((reason, prestige, fame))
+            main = (LedgerReason.LOSS, -10, 5)
+        entry = engine.get((participant.side, name))
+        if entry is None:
+            changes.append([main])
+            continue
+        parts, rest = [], entry["change"]
+        details = entry.get("detail") or []
+        result_amount = sum(d["amount"] for d in details if d["name"] in ("win", "loss"))
+        parts.append((main[0], result_amount if details else entry["change"], main[2]))
+        for d in details:
+            if d["name"] in ENGINE_REASONS:
+                parts.append((ENGINE_REASONS[d["name"]], d["amount"], 0))
+        if details:
+            rest = entry["change"] - sum(p[1] for p in parts)
+            if rest:
+                parts.append((LedgerReason.ADJUSTMENT, rest, 0))
+        changes.append(parts)
     return changes
 
 
@@ -271,14 +297,13 @@ def match_apply_result(*, match_id, result):
     # Prestige and Fame ledger.
     names = [sheet.get("name") for sheet in sheets]
     entries = []
-    for participant, (reason, prestige, fame) in zip(
-        participants, _ledger_changes(result, participants, names, winner)
-    ):
-        entries.append(
-            PrestigeEntry(
-                wrestler=participant.wrestler, match=match, week=week, reason=reason, prestige=prestige, fame=fame
+    for participant, parts in zip(participants, _ledger_changes(result, participants, names, winner)):
+        for reason, prestige, fame in parts:
+            entries.append(
+                PrestigeEntry(
+                    wrestler=participant.wrestler, match=match, week=week, reason=reason, prestige=prestige, fame=fame
+                )
             )
-        )
     entries += _apply_title(match, participants, winner, result, week)
     PrestigeEntry.objects.bulk_create(entries)
     for entry in entries:

@@ -256,6 +256,7 @@ class LedgerReason(models.TextChoices):
     DQ_WIN = "dq_win", "Win by DQ or count-out"
     ENGINEERED = "engineered", "Engineered result"
     FLAIR = "flair", "Flair spot bonus"
+    HEAT = "heat", "Crowd heat"
     TITLE_WIN = "title_win", "Title win"
     TITLE_LOSS = "title_loss", "Title loss"
     TITLE_DEFENSE = "title_defense", "Title defense"

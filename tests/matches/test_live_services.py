@@ -250,3 +250,24 @@ def test_the_sweeper_finds_cards_nobody_works_on(personas):
     first = card.matches.order_by("order").first()
     services.match_claim(first.pk)
     assert services.stuck_cards() == []  # a worker holds a live lease
+
+
+def test_arm_prestige_parts_become_ledger_entries_that_add_up_to_the_engines_change(db):
+    from django.db.models import Sum
+
+    from tests.conftest import Personas
+
+    p = Personas(ruleset="arm")
+    card = book_card(p.promotion, p.promoter, matches=3)
+    services.card_go_live(card=card, by=p.promoter)
+    services.card_run(card.pk)
+    for match in card.matches.all():
+        result = engine_events(match)[-1]
+        for entry in result["prestige"]:
+            wrestler = match.participants.get(side=entry["side"], wrestler__ring_name=entry["name"]).wrestler
+            rows = PrestigeEntry.objects.filter(match=match, wrestler=wrestler)
+            assert rows.aggregate(s=Sum("prestige"))["s"] == entry["change"]
+            for detail in entry["detail"]:
+                if detail["name"] == "heat":
+                    assert rows.get(reason="heat").prestige == detail["amount"]
+            assert rows.filter(reason__in=["win", "loss", "dq_win", "draw"]).count() == 1
