@@ -14,6 +14,7 @@ from matches import booking
 from matches import booking_selectors as selectors
 from matches.booking_forms import SLOTS, CardForm, MatchForm, MoveForm, ReorderForm
 from matches.models import Card, CardStatus, Match
+from promotion.league import overdue_titles
 from promotion.selectors import promotion_access
 from promotion.views import _add_errors
 
@@ -96,6 +97,7 @@ def _builder(
         "notice": notice,
         "wrestlers": selectors.bookable_wrestlers(access.promotion),
         "card_form": card_form or CardForm(instance=card, promotion=access.promotion),
+        "overdue": [] if request.htmx else overdue_titles(access.promotion),
     }
     template = "matches/card_edit.html#builder" if request.htmx else "matches/card_edit.html"
     return render(request, template, context, status=status)

@@ -5,6 +5,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Exists, F, OuterRef, Q
 
+from matches.models import Match, MatchStatus
 from promotion.models import (
     ContenderSnapshot,
     Division,
@@ -291,3 +292,23 @@ def snapshot_after_match(match):
 
 def division_of(title):
     return Division(title.division).label
+
+
+def overdue_titles(promotion):
+    """Titles whose champion has not defended within the title's interval (weeks)."""
+    overdue = []
+    reigns = TitleReign.objects.filter(
+        title__promotion=promotion, title__is_active=True, is_current=True, title__defense_interval_weeks__isnull=False
+    ).select_related("title")
+    for reign in reigns:
+        last = (
+            Match.objects.filter(title=reign.title, status=MatchStatus.FINISHED)
+            .order_by("-card__week")
+            .values_list("card__week", flat=True)
+            .first()
+        )
+        since = max(reign.won_week, last or 0)
+        weeks = promotion.current_week - since
+        if weeks > reign.title.defense_interval_weeks:
+            overdue.append({"title": reign.title, "weeks": weeks})
+    return overdue

@@ -5,7 +5,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from promotion import selectors, services
+from promotion import league, selectors, services
 from promotion.forms import InviteForm, PromotionForm, RoleForm, SignupForm
 from promotion.models import Membership, MembershipStatus
 
@@ -57,7 +57,11 @@ def promotion_create(request):
 
 def promotion_detail(request, slug):
     access = selectors.promotion_access(request.user, slug)
-    return render(request, "promotion/detail.html", {"access": access, "promotion": access.promotion})
+    return render(
+        request,
+        "promotion/detail.html",
+        {"access": access, "promotion": access.promotion, "overdue": league.overdue_titles(access.promotion)},
+    )
 
 
 @login_required

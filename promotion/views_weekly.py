@@ -14,28 +14,8 @@ from matches.dice import fairness
 from matches.models import Match, MatchStatus
 from promotion import league
 from promotion.export import export_promotion
-from promotion.models import Notice, Title, TitleReign, WeekLog
+from promotion.models import Notice, Title, WeekLog
 from promotion.selectors import promotion_access
-
-
-def overdue_titles(promotion):
-    """Titles whose champion has not defended within the title's interval (weeks)."""
-    overdue = []
-    reigns = TitleReign.objects.filter(
-        title__promotion=promotion, title__is_active=True, is_current=True, title__defense_interval_weeks__isnull=False
-    ).select_related("title")
-    for reign in reigns:
-        last = (
-            Match.objects.filter(title=reign.title, status=MatchStatus.FINISHED)
-            .order_by("-card__week")
-            .values_list("card__week", flat=True)
-            .first()
-        )
-        since = max(reign.won_week, last or 0)
-        weeks = promotion.current_week - since
-        if weeks > reign.title.defense_interval_weeks:
-            overdue.append({"title": reign.title, "weeks": weeks})
-    return overdue
 
 
 def league_home(request, slug):
@@ -56,7 +36,7 @@ def league_home(request, slug):
             "points": league.POINTS,
             "recent_weeks": league.RECENT_WEEKS,
             "weeks": WeekLog.objects.filter(promotion=promotion).order_by("-week")[:12],
-            "overdue": overdue_titles(promotion),
+            "overdue": league.overdue_titles(promotion),
         },
     )
 

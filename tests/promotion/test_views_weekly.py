@@ -119,5 +119,11 @@ def test_overdue_title_defenses_are_flagged(client, personas):
     p.save()
     title = Title.objects.create(promotion=p, name="Dusty Belt", defense_interval_weeks=4)
     TitleReign.objects.create(title=title, number=1, won_week=2, won_method="awarded").holders.set([personas.wrestler])
-    html = client.get(f"/p/{p.slug}/league/").content.decode()
-    assert "Overdue title defenses" in html and "not defended for 7 weeks" in html
+    for url in (f"/p/{p.slug}/league/", f"/p/{p.slug}/"):
+        html = client.get(url).content.decode()
+        assert "Overdue title defenses" in html and "not defended for 7 weeks" in html, url
+    from matches.booking import card_create
+
+    card = card_create(promotion=p, by=personas.promoter, name="Next Show")
+    client.force_login(personas.promoter)
+    assert "not defended for 7 weeks" in client.get(f"/p/{p.slug}/cards/{card.pk}/edit/").content.decode()
