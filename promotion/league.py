@@ -123,6 +123,48 @@ def _returns(promotion):
     return returned
 
 
+INACTIVE_WEEKS = 4  # every 4 weeks without a match...
+INACTIVITY_SHARE = 10  # ...cost 10% of Prestige (a Legend: 5%, seed background "legend")
+LEGEND_SHARE = 5
+
+
+def _inactivity(promotion, week):
+    """Wrestlers who have not wrestled for a multiple of INACTIVE_WEEKS weeks lose a share of their Prestige.
+    Returns (wrestler id, name, owner id, loss) rows. Candidates are found in one query; the ledger rows are one
+    bulk insert and the Prestige one bulk update."""
+    from django.db.models import Max
+
+    from promotion.models import LedgerReason, PrestigeEntry
+
+    rows = (
+        Wrestler.objects.filter(
+            promotion=promotion, status=WrestlerStatus.ACTIVE, approval=Approval.APPROVED, prestige__gt=0
+        )
+        .annotate(last=Max("participations__match__card__week", filter=Q(participations__match__status="finished")))
+        .filter(last__isnull=False)
+        .values_list("pk", "ring_name", "owner_id", "prestige", "last", "sheet__background")
+    )
+    losses = []
+    for pk, name, owner_id, prestige, last, background in rows:
+        idle = week - last
+        if idle < INACTIVE_WEEKS or idle % INACTIVE_WEEKS:
+            continue
+        legend = isinstance(background, list) and any(str(b).lower() == "legend" for b in background)
+        loss = max(1, prestige * (LEGEND_SHARE if legend else INACTIVITY_SHARE) // 100)
+        losses.append((pk, name, owner_id, loss))
+    PrestigeEntry.objects.bulk_create(
+        [
+            PrestigeEntry(wrestler_id=pk, week=week, reason=LedgerReason.INACTIVITY, prestige=-loss)
+            for pk, _, _, loss in losses
+        ]
+    )
+    changed = Wrestler.objects.in_bulk([pk for pk, *_ in losses])
+    for pk, _, _, loss in losses:
+        changed[pk].prestige -= loss
+    Wrestler.objects.bulk_update(list(changed.values()), ["prestige"], batch_size=1000)
+    return losses
+
+
 @transaction.atomic
 def advance_week(*, promotion, by=None, from_week=None):
     """End the current week: heal, count suspensions down, refresh the rankings, notify players, write the league
@@ -144,6 +186,7 @@ def advance_week(*, promotion, by=None, from_week=None):
 
     healed = _heal(promotion)
     returned = _returns(promotion)
+    inactive = _inactivity(promotion, week)
     names = dict(Wrestler.objects.filter(pk__in=[h[0] for h in healed] + returned).values_list("pk", "ring_name"))
     log.healed = [{"wrestler": w, "name": names.get(w, ""), "healed": h, "left": left} for w, h, left in healed]
     log.returned = [{"wrestler": w, "name": names.get(w, "")} for w in returned]
@@ -159,6 +202,18 @@ def advance_week(*, promotion, by=None, from_week=None):
     log.save()
 
     _notify(promotion, week, log)
+    Notice.objects.bulk_create(
+        [
+            Notice(
+                user_id=owner,
+                promotion=promotion,
+                week=week,
+                text=f"{name} lost {loss} Prestige: no match for {INACTIVE_WEEKS} weeks or more.",
+            )
+            for _, name, owner, loss in inactive
+            if owner
+        ]
+    )
     promotion.current_week = week + 1
     promotion.save(update_fields=["current_week"])
     return log

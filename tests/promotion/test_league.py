@@ -179,3 +179,30 @@ def test_the_week_log_records_ranking_movement(personas):
     ranking = {row["name"]: (row["rank"], row["moved"]) for row in log.rankings[str(title.pk)]}
     assert ranking["Riser"] == (1, 1)
     assert ranking["Leader"] == (2, -1)
+
+
+def test_wrestlers_idle_for_four_weeks_lose_prestige_legends_less(personas):
+    from matches.models import Card, Match, MatchParticipant
+    from promotion.models import PrestigeEntry
+
+    p = personas.promotion
+    p.current_week = 6
+    p.save()
+    idle = WrestlerFactory(promotion=p, ring_name="Idle Ike", prestige=200, owner=personas.player)
+    legend = WrestlerFactory(promotion=p, ring_name="Legend Lou", prestige=200)
+    legend.sheet = {**legend.sheet, "background": ["Legend"]}
+    legend.save()
+    busy = WrestlerFactory(promotion=p, ring_name="Busy Bea", prestige=200)
+    old = Card.objects.create(promotion=p, name="Week 2", week=2, status="finished")
+    recent = Card.objects.create(promotion=p, name="Week 5", week=5, status="finished")
+    for card, a, b in ((old, idle, legend), (recent, busy, personas.wrestler)):
+        m = Match.objects.create(card=card, order=1, status="finished", winner_side=0, method="pinfall", rounds=5)
+        MatchParticipant.objects.create(match=m, card=card, side=0, wrestler=a)
+        MatchParticipant.objects.create(match=m, card=card, side=1, wrestler=b)
+    advance_week(promotion=p, by=personas.owner)  # week 6: four weeks since week 2
+    prestige = dict(Wrestler.objects.filter(promotion=p).values_list("ring_name", "prestige"))
+    assert (prestige["Idle Ike"], prestige["Legend Lou"], prestige["Busy Bea"]) == (180, 190, 200)
+    assert PrestigeEntry.objects.get(wrestler=idle, reason="inactivity").prestige == -20
+    assert Notice.objects.filter(user=personas.player, text__contains="Idle Ike lost 20 Prestige").exists()
+    advance_week(promotion=p, by=personas.owner)  # week 7: five weeks idle, not a multiple of four
+    assert Wrestler.objects.get(pk=idle.pk).prestige == 180
