@@ -61,7 +61,7 @@ def wrestler_detail(request, slug, pk):
             "promotion": access.promotion,
             "wrestler": wrestler,
             "can_edit": services.can_edit_wrestler(wrestler, request.user),
-            "derived": _safe_derived(ruleset, wrestler.sheet),
+            "derived": _safe_derived(ruleset, selectors.export_sheet(wrestler)),  # with the league's Fame (Edge)
             "injuries": selectors.wrestler_injuries(wrestler),
             "sheet_json": json.dumps(wrestler.sheet, indent=2, ensure_ascii=False),
             "review_form": ReviewForm(),

@@ -154,3 +154,13 @@ def test_injuries_beyond_the_rulesets_limit_are_played_at_the_limit(db):
     sheet = export_sheet(p.wrestler)
     assert sheet["injuries"] == {"neck": 50, "body": 4}
     assert get_ruleset("arm").validate_sheet(sheet)["injuries"] == {"Neck": 50, "Ribs": 4}
+
+
+def test_the_wrestler_page_derives_edge_from_the_leagues_fame(client, db):
+    from tests.conftest import Personas
+
+    p = Personas(ruleset="arm")
+    Wrestler.objects.filter(pk=p.wrestler.pk).update(fame=700)
+    html = client.get(p.wrestler.get_absolute_url()).content.decode()
+    compact = html.replace("\n", "").replace(" ", "")
+    assert "<dt>edge</dt><dd>7</dd>" in compact  # Fame 700 -> 7 Edge, whatever the stored sheet says
