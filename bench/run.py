@@ -157,6 +157,8 @@ def card_latency(runs, matches=15):
             start = time.perf_counter()
             card_go_live(card=card, by=user)
             while Card.objects.filter(pk=card.pk).values_list("status", flat=True).get() != CardStatus.FINISHED:
+                if time.perf_counter() - start > 120:
+                    raise RuntimeError(f"card {card.pk} did not finish in 120 s: is the worker healthy?")
                 time.sleep(0.005)
             if run:  # the first run warms the worker up
                 latencies.append(time.perf_counter() - start)
