@@ -28,10 +28,10 @@ def cards_of(promotion, *, include_drafts):
 
 def lineup(card):
     """The card's matches in order, with sides, referee and title loaded."""
-    participants = MatchParticipant.objects.select_related("wrestler").order_by("side", "slot")
+    participants = MatchParticipant.objects.select_related("wrestler", "wrestler__promotion").order_by("side", "slot")
     return list(
         Match.objects.filter(card=card)
-        .select_related("referee", "title")
+        .select_related("referee", "title", "title__promotion", "card", "card__promotion")
         .prefetch_related(Prefetch("participants", queryset=participants))
         .order_by("order")
     )

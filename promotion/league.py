@@ -3,7 +3,7 @@ log) and the contender rankings of every title. Formulas are in docs/league.md."
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Count, Exists, F, OuterRef, Q
+from django.db.models import Exists, F, OuterRef, Q
 
 from matches.models import Match, MatchStatus
 from promotion.models import (
@@ -26,6 +26,7 @@ CONTENDERS = 10
 # Contender score = Prestige + these per result in the last RECENT_WEEKS weeks.
 POINTS = {"clean_win": 15, "dq_win": 5, "draw": 2, "loss": -5}
 MAX_HEAL_PASSES = 20
+TALLY_POINTS = {"clean_wins": "clean_win", "dq_wins": "dq_win", "draws": "draw", "losses": "loss"}
 
 
 class AlreadyAdvanced(Exception):
@@ -264,42 +265,49 @@ def _notify(promotion, week, log):
 
 
 def contenders(title, *, week=None, limit=CONTENDERS):
-    """The ranking: Prestige plus recent results, champions, injured, suspended and unapproved excluded."""
+    """The ranking: Prestige plus recent results, champions, injured, suspended and unapproved excluded.
+
+    Only wrestlers with a recent match can score more than their Prestige, so the top ``limit`` are among the
+    ``limit`` best by Prestige plus everyone who wrestled in the last RECENT_WEEKS weeks: two small queries, not an
+    aggregate over the whole history."""
     promotion = title.promotion
     week = promotion.current_week if week is None else week
     since = max(1, week - RECENT_WEEKS + 1)
     reign = TitleReign.objects.filter(title=title, is_current=True).first()
     champions = list(reign.holders.values_list("pk", flat=True)) if reign else []
-    recent = Q(
-        participations__match__status="finished",
-        participations__match__card__week__gte=since,
-        participations__match__card__week__lte=week,
-    )
-    won = Q(participations__match__winner_side=F("participations__side"))
-    qs = (
+    eligible = (
         Wrestler.objects.filter(promotion=promotion, status=WrestlerStatus.ACTIVE, approval=Approval.APPROVED)
         .exclude(pk__in=champions)
-        .annotate(
-            clean_wins=Count(
-                "participations", filter=recent & won & Q(participations__match__method__in=CLEAN_METHODS)
-            ),
-            dq_wins=Count("participations", filter=recent & won & Q(participations__match__method__in=DQ_METHODS)),
-            draws=Count("participations", filter=recent & Q(participations__match__winner_side__isnull=True)),
-            losses=Count(
-                "participations",
-                filter=recent & ~won & Q(participations__match__winner_side__isnull=False),
-            ),
-        )
-        .annotate(
-            score=F("prestige")
-            + POINTS["clean_win"] * F("clean_wins")
-            + POINTS["dq_win"] * F("dq_wins")
-            + POINTS["draw"] * F("draws")
-            + POINTS["loss"] * F("losses")
-        )
-        .order_by("-score", "-prestige", "ring_name")
+        .select_related("promotion")
     )
-    return list(qs[:limit])
+    from matches.models import MatchParticipant
+
+    recent = MatchParticipant.objects.filter(
+        wrestler__in=eligible,
+        match__status="finished",
+        match__card__promotion=promotion,
+        match__card__week__gte=since,
+        match__card__week__lte=week,
+    ).values_list("wrestler_id", "side", "match__winner_side", "match__method")
+    tally = {}
+    for wid, side, winner, method in recent:
+        t = tally.setdefault(wid, {"clean_wins": 0, "dq_wins": 0, "draws": 0, "losses": 0})
+        if winner is None:
+            t["draws"] += 1
+        elif winner != side:
+            t["losses"] += 1
+        elif method in DQ_METHODS:
+            t["dq_wins"] += 1
+        elif method in CLEAN_METHODS:
+            t["clean_wins"] += 1
+    pool = {w.pk: w for w in eligible.order_by("-prestige", "ring_name")[:limit]}
+    pool.update({w.pk: w for w in eligible.filter(pk__in=list(tally))})
+    zero = {"clean_wins": 0, "dq_wins": 0, "draws": 0, "losses": 0}
+    for w in pool.values():
+        for key, value in tally.get(w.pk, zero).items():
+            setattr(w, key, value)
+        w.score = w.prestige + sum(POINTS[TALLY_POINTS[k]] * getattr(w, k) for k in zero)
+    return sorted(pool.values(), key=lambda w: (-w.score, -w.prestige, w.ring_name))[:limit]
 
 
 def previous_snapshot(title, before_id=None):

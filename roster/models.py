@@ -81,6 +81,8 @@ class Wrestler(models.Model):
         indexes = [
             models.Index(fields=["promotion", "status"]),
             models.Index(fields=["promotion", "owner"]),
+            models.Index(fields=["promotion", "ring_name"]),
+            models.Index(fields=["promotion", "-prestige"]),
         ]
 
     def __str__(self):

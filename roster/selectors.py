@@ -1,6 +1,6 @@
 """Reads for rosters and wrestlers."""
 
-from django.db.models import Exists, OuterRef, Q, Sum
+from django.db.models import Exists, OuterRef, Q, Subquery, Sum
 
 from roster.models import Injury, Wrestler
 from roster.sheets import LEAGUE_FIELDS, spec_for
@@ -18,10 +18,13 @@ SORTS = {
 def roster(promotion, *, q="", alignment="", status="", owner="", injured="", sort="name", include_pending=True):
     qs = (
         Wrestler.objects.filter(promotion=promotion)
-        .select_related("owner")
+        .select_related("owner", "promotion")
         .annotate(
             is_injured=Exists(Injury.objects.filter(wrestler=OuterRef("pk"))),
-            injury_points=Sum("injuries__points"),
+            # A subquery, not Sum() over a join: no GROUP BY over every wrestler of a large roster.
+            injury_points=Subquery(
+                Injury.objects.filter(wrestler=OuterRef("pk")).values("wrestler").annotate(s=Sum("points")).values("s")
+            ),
         )
     )
     if q:

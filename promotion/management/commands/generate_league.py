@@ -116,6 +116,11 @@ class Command(BaseCommand):
                 week += 1
             promotion.current_week = week
             promotion.save(update_fields=["current_week"])
+        from django.db import connection
+
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("ANALYZE")  # fresh statistics after a bulk load, as autovacuum would give later
         self.stdout.write(
             f"{slug}: {wrestlers} wrestlers ({len(injuries)} injuries), {matches} matches over {week - 1} weeks "
             f"in {time.perf_counter() - started:.1f} s"
