@@ -20,6 +20,7 @@ sys.path.insert(0, str(BASE_DIR))
 
 from rules import RandomDice, get_ruleset, ruleset_ids  # noqa: E402
 
+NOTES_MARKER = "<!-- notes: kept across runs -->"
 TARGETS = {"arm": 500, "hp-d6": 10_000, "wildknight": 1_000}
 
 
@@ -238,7 +239,10 @@ def write_table(rows, path):
         "`bench/rules_wildknight.py`.",
         "",
     ]
-    path.write_text("\n".join(lines))
+    notes = ""
+    if path.exists() and NOTES_MARKER in path.read_text():
+        notes = path.read_text().split(NOTES_MARKER, 1)[1]  # people's notes below the marker survive a new run
+    path.write_text("\n".join(lines) + "\n" + NOTES_MARKER + notes)
 
 
 def main(argv=None):
