@@ -3,7 +3,7 @@ log) and the contender rankings of every title. Formulas are in docs/league.md."
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Exists, F, OuterRef, Q
+from django.db.models import Exists, F, OuterRef
 
 from matches.models import Match, MatchStatus
 from promotion.models import (
@@ -131,38 +131,53 @@ LEGEND_SHARE = 5
 
 def _inactivity(promotion, week):
     """Wrestlers who have not wrestled for a multiple of INACTIVE_WEEKS weeks lose a share of their Prestige.
-    Returns (wrestler id, name, owner id, loss) rows. Candidates are found in one query; the ledger rows are one
-    bulk insert and the Prestige one bulk update."""
-    from django.db.models import Max
-
-    from promotion.models import LedgerReason, PrestigeEntry
-
-    rows = (
-        Wrestler.objects.filter(
-            promotion=promotion, status=WrestlerStatus.ACTIVE, approval=Approval.APPROVED, prestige__gt=0
+    Set-based: one statement finds them (with their last match week), one writes the ledger rows, one updates
+    Prestige. Returns (wrestler id, name, owner id, loss) rows for the notices."""
+    if connection.vendor == "postgresql":
+        legend = "COALESCE((w.sheet -> 'background') @> '[\"Legend\"]'::jsonb, false)"
+        now = "now()"
+    else:
+        legend = "EXISTS (SELECT 1 FROM json_each(w.sheet, '$.background') b WHERE b.value = 'Legend')"
+        now = "CURRENT_TIMESTAMP"
+    with connection.cursor() as cursor:
+        cursor.execute("DROP TABLE IF EXISTS kayfabe_idle")
+        cursor.execute(
+            "CREATE TEMPORARY TABLE kayfabe_idle AS "  # noqa: S608  # nosec B608 - constants only, values as params
+            "SELECT w.id AS wrestler_id, w.ring_name AS name, w.owner_id AS owner_id, "
+            f"CASE WHEN w.prestige * (CASE WHEN {legend} THEN %s ELSE %s END) / 100 < 1 THEN 1 "
+            f"ELSE w.prestige * (CASE WHEN {legend} THEN %s ELSE %s END) / 100 END AS loss "
+            "FROM roster_wrestler w JOIN ("
+            "  SELECT p.wrestler_id, MAX(c.week) AS last FROM matches_matchparticipant p "
+            "  JOIN matches_match m ON m.id = p.match_id JOIN matches_card c ON c.id = m.card_id "
+            "  WHERE c.promotion_id = %s AND m.status = 'finished' GROUP BY p.wrestler_id"
+            ") l ON l.wrestler_id = w.id "
+            "WHERE w.promotion_id = %s AND w.status = 'active' AND w.approval = 'approved' AND w.prestige > 0 "
+            "AND %s - l.last >= %s AND (%s - l.last) %% %s = 0",
+            [
+                LEGEND_SHARE,
+                INACTIVITY_SHARE,
+                LEGEND_SHARE,
+                INACTIVITY_SHARE,
+                promotion.pk,
+                promotion.pk,
+                week,
+                INACTIVE_WEEKS,
+                week,
+                INACTIVE_WEEKS,
+            ],
         )
-        .annotate(last=Max("participations__match__card__week", filter=Q(participations__match__status="finished")))
-        .filter(last__isnull=False)
-        .values_list("pk", "ring_name", "owner_id", "prestige", "last", "sheet__background")
-    )
-    losses = []
-    for pk, name, owner_id, prestige, last, background in rows:
-        idle = week - last
-        if idle < INACTIVE_WEEKS or idle % INACTIVE_WEEKS:
-            continue
-        legend = isinstance(background, list) and any(str(b).lower() == "legend" for b in background)
-        loss = max(1, prestige * (LEGEND_SHARE if legend else INACTIVITY_SHARE) // 100)
-        losses.append((pk, name, owner_id, loss))
-    PrestigeEntry.objects.bulk_create(
-        [
-            PrestigeEntry(wrestler_id=pk, week=week, reason=LedgerReason.INACTIVITY, prestige=-loss)
-            for pk, _, _, loss in losses
-        ]
-    )
-    changed = Wrestler.objects.in_bulk([pk for pk, *_ in losses])
-    for pk, _, _, loss in losses:
-        changed[pk].prestige -= loss
-    Wrestler.objects.bulk_update(list(changed.values()), ["prestige"], batch_size=1000)
+        cursor.execute(
+            "INSERT INTO promotion_prestigeentry (wrestler_id, match_id, week, reason, prestige, fame, created) "  # noqa: S608  # nosec B608
+            f"SELECT wrestler_id, NULL, %s, 'inactivity', -loss, 0, {now} FROM kayfabe_idle",
+            [week],
+        )
+        cursor.execute(
+            "UPDATE roster_wrestler SET prestige = roster_wrestler.prestige - i.loss "
+            "FROM kayfabe_idle i WHERE i.wrestler_id = roster_wrestler.id"
+        )
+        cursor.execute("SELECT wrestler_id, name, owner_id, loss FROM kayfabe_idle WHERE owner_id IS NOT NULL")
+        losses = cursor.fetchall()
+        cursor.execute("DROP TABLE kayfabe_idle")
     return losses
 
 
