@@ -145,44 +145,32 @@ def _title_action(request, title, action, success):
     return redirect(title)
 
 
-@login_required
-@require_POST
-def title_vacate(request, slug, pk):
+def _end_with_reason(request, slug, pk, service, verb, past, done):
+    """Vacate or retire: owners only, with a reason (up to 200 characters)."""
     access = promotion_access(request.user, slug)
     if not access.is_owner:
-        raise PermissionDenied("Only owners vacate titles.")
+        raise PermissionDenied(f"Only owners {verb} titles.")
     title = _title(access, pk)
     form = VacateForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Say why the title is vacated (up to 200 characters).")
+        messages.error(request, f"Say why the title is {past} (up to 200 characters).")
         return redirect(title)
     reason = form.cleaned_data["reason"]
     return _title_action(
-        request,
-        title,
-        lambda: titles.title_vacate(title=title, by=request.user, reason=reason),
-        f"The {title.name} is vacant.",
+        request, title, lambda: service(title=title, by=request.user, reason=reason), f"The {title.name} is {done}."
     )
+
+
+@login_required
+@require_POST
+def title_vacate(request, slug, pk):
+    return _end_with_reason(request, slug, pk, titles.title_vacate, "vacate", "vacated", "vacant")
 
 
 @login_required
 @require_POST
 def title_retire(request, slug, pk):
-    access = promotion_access(request.user, slug)
-    if not access.is_owner:
-        raise PermissionDenied("Only owners retire titles.")
-    title = _title(access, pk)
-    form = VacateForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "Say why the title is retired (up to 200 characters).")
-        return redirect(title)
-    reason = form.cleaned_data["reason"]
-    return _title_action(
-        request,
-        title,
-        lambda: titles.title_retire(title=title, by=request.user, reason=reason),
-        f"The {title.name} is retired.",
-    )
+    return _end_with_reason(request, slug, pk, titles.title_retire, "retire", "retired", "retired")
 
 
 @login_required
