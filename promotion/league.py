@@ -1,11 +1,13 @@
 """The league's weekly rhythm and its rankings: advancing the week (healing, suspensions, notices, the league
 log) and the contender rankings of every title. Formulas are in docs/league.md."""
 
+import copy
+
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Exists, F, OuterRef
+from django.db.models import Exists, F, Max, OuterRef, Q
 
-from matches.models import Match, MatchStatus
+from matches.models import MatchStatus
 from promotion.models import (
     ContenderSnapshot,
     Division,
@@ -212,8 +214,9 @@ def advance_week(*, promotion, by=None, from_week=None):
         .values("title_id", "title__name", "number", "won_match_id")
     )
     log.rankings = {}
+    data = RankingData(promotion, week)
     for title in Title.objects.filter(promotion=promotion, is_active=True):
-        ranking = snapshot_contenders(title, week=week)
+        ranking = snapshot_contenders(title, week=week, data=data)
         log.rankings[str(title.pk)] = ranking
     log.save()
 
@@ -279,50 +282,84 @@ def _notify(promotion, week, log):
 # --- contenders ------------------------------------------------------------------------------------
 
 
-def contenders(title, *, week=None, limit=CONTENDERS):
-    """The ranking: Prestige plus recent results, champions, injured, suspended and unapproved excluded.
+class RankingData:
+    """What every title's ranking of one promotion needs, read once: the champions of each title, the eligible
+    wrestlers' recent results, and the Prestige leaders. Four queries, whatever the number of titles."""
 
-    Only wrestlers with a recent match can score more than their Prestige, so the top ``limit`` are among the
-    ``limit`` best by Prestige plus everyone who wrestled in the last RECENT_WEEKS weeks: two small queries, not an
-    aggregate over the whole history."""
-    promotion = title.promotion
-    week = promotion.current_week if week is None else week
-    since = max(1, week - RECENT_WEEKS + 1)
-    reign = TitleReign.objects.filter(title=title, is_current=True).first()
-    champions = list(reign.holders.values_list("pk", flat=True)) if reign else []
-    eligible = (
-        Wrestler.objects.filter(promotion=promotion, status=WrestlerStatus.ACTIVE, approval=Approval.APPROVED)
-        .exclude(pk__in=champions)
-        .select_related("promotion")
+    def __init__(self, promotion, week=None):
+        from matches.models import MatchParticipant
+
+        self.week = promotion.current_week if week is None else week
+        since = max(1, self.week - RECENT_WEEKS + 1)
+        self.champions = {}
+        for title_id, wid in TitleReign.holders.through.objects.filter(
+            titlereign__title__promotion=promotion, titlereign__is_current=True
+        ).values_list("titlereign__title_id", "wrestler_id"):
+            self.champions.setdefault(title_id, set()).add(wid)
+        self.eligible = Wrestler.objects.filter(
+            promotion=promotion, status=WrestlerStatus.ACTIVE, approval=Approval.APPROVED
+        ).select_related("promotion")
+        self.tally = {}
+        recent = MatchParticipant.objects.filter(
+            wrestler__in=self.eligible,
+            match__status="finished",
+            match__card__promotion=promotion,
+            match__card__week__gte=since,
+            match__card__week__lte=self.week,
+        ).values_list("wrestler_id", "side", "match__winner_side", "match__method")
+        for wid, side, winner, method in recent:
+            t = self.tally.setdefault(wid, dict.fromkeys(TALLY_POINTS, 0))
+            if winner is None:
+                t["draws"] += 1
+            elif winner != side:
+                t["losses"] += 1
+            elif method in DQ_METHODS:
+                t["dq_wins"] += 1
+            elif method in CLEAN_METHODS:
+                t["clean_wins"] += 1
+        most = max((len(c) for c in self.champions.values()), default=0)
+        pool = list(self.eligible.order_by("-prestige", "ring_name")[: CONTENDERS + most])
+        pool += list(self.eligible.filter(pk__in=list(self.tally)).exclude(pk__in=[w.pk for w in pool]))
+        self.pool = pool
+
+    def ranking(self, title, limit=CONTENDERS):
+        """Only wrestlers with a recent match can score more than their Prestige, so the top ``limit`` are among
+        the Prestige leaders plus everyone who wrestled lately."""
+        champions = self.champions.get(title.pk, set())
+        ranked = []
+        for w in self.pool:
+            if w.pk in champions:
+                continue
+            row = copy.copy(w)
+            for key, value in self.tally.get(w.pk, dict.fromkeys(TALLY_POINTS, 0)).items():
+                setattr(row, key, value)
+            row.score = w.prestige + sum(POINTS[TALLY_POINTS[k]] * getattr(row, k) for k in TALLY_POINTS)
+            ranked.append(row)
+        return sorted(ranked, key=lambda w: (-w.score, -w.prestige, w.ring_name))[:limit]
+
+
+def contenders(title, *, week=None, limit=CONTENDERS, data=None):
+    """The ranking of one title: Prestige plus recent results; champions, injured, suspended and unapproved
+    wrestlers excluded. Pass ``data`` (a RankingData) to rank several titles from one read."""
+    data = data or RankingData(title.promotion, week)
+    return data.ranking(title, limit)
+
+
+def boards(promotion):
+    """Every active title's ranking with movement since its last snapshot, for the contenders page."""
+    titles = list(
+        Title.objects.filter(promotion=promotion, is_active=True).select_related("promotion").order_by("name")
     )
-    from matches.models import MatchParticipant
-
-    recent = MatchParticipant.objects.filter(
-        wrestler__in=eligible,
-        match__status="finished",
-        match__card__promotion=promotion,
-        match__card__week__gte=since,
-        match__card__week__lte=week,
-    ).values_list("wrestler_id", "side", "match__winner_side", "match__method")
-    tally = {}
-    for wid, side, winner, method in recent:
-        t = tally.setdefault(wid, {"clean_wins": 0, "dq_wins": 0, "draws": 0, "losses": 0})
-        if winner is None:
-            t["draws"] += 1
-        elif winner != side:
-            t["losses"] += 1
-        elif method in DQ_METHODS:
-            t["dq_wins"] += 1
-        elif method in CLEAN_METHODS:
-            t["clean_wins"] += 1
-    pool = {w.pk: w for w in eligible.order_by("-prestige", "ring_name")[:limit]}
-    pool.update({w.pk: w for w in eligible.filter(pk__in=list(tally))})
-    zero = {"clean_wins": 0, "dq_wins": 0, "draws": 0, "losses": 0}
-    for w in pool.values():
-        for key, value in tally.get(w.pk, zero).items():
-            setattr(w, key, value)
-        w.score = w.prestige + sum(POINTS[TALLY_POINTS[k]] * getattr(w, k) for k in zero)
-    return sorted(pool.values(), key=lambda w: (-w.score, -w.prestige, w.ring_name))[:limit]
+    data = RankingData(promotion)
+    latest = {}
+    for snapshot in ContenderSnapshot.objects.filter(
+        pk__in=ContenderSnapshot.objects.filter(title__in=titles)
+        .values("title_id")
+        .annotate(last=Max("pk"))
+        .values("last")
+    ):
+        latest[snapshot.title_id] = snapshot
+    return [{"title": t, "rows": with_movement(t, data.ranking(t), latest.get(t.pk))} for t in titles]
 
 
 def previous_snapshot(title, before_id=None):
@@ -352,8 +389,8 @@ def with_movement(title, ranked, previous):
     return rows
 
 
-def snapshot_contenders(title, *, week, match=None):
-    ranked = contenders(title, week=week)
+def snapshot_contenders(title, *, week, match=None, data=None):
+    ranked = contenders(title, week=week, data=data)
     previous = previous_snapshot(title)
     ContenderSnapshot.objects.create(title=title, match=match, week=week, ranking=[[w.pk, w.score] for w in ranked])
     rows = with_movement(title, ranked, previous)
@@ -364,8 +401,9 @@ def snapshot_contenders(title, *, week, match=None):
 
 def snapshot_after_match(match):
     """After a result: one snapshot per active title of the promotion (the match page shows the movement)."""
+    data = RankingData(match.card.promotion, match.card.week)
     for title in Title.objects.filter(promotion=match.card.promotion, is_active=True):
-        snapshot_contenders(title, week=match.card.week, match=match)
+        snapshot_contenders(title, week=match.card.week, match=match, data=data)
 
 
 def division_of(title):
@@ -373,20 +411,20 @@ def division_of(title):
 
 
 def overdue_titles(promotion):
-    """Titles whose champion has not defended within the title's interval (weeks)."""
-    overdue = []
-    reigns = TitleReign.objects.filter(
-        title__promotion=promotion, title__is_active=True, is_current=True, title__defense_interval_weeks__isnull=False
-    ).select_related("title")
-    for reign in reigns:
-        last = (
-            Match.objects.filter(title=reign.title, status=MatchStatus.FINISHED)
-            .order_by("-card__week")
-            .values_list("card__week", flat=True)
-            .first()
+    """Titles whose champion has not defended within the title's interval (weeks). One query."""
+    reigns = (
+        TitleReign.objects.filter(
+            title__promotion=promotion,
+            title__is_active=True,
+            is_current=True,
+            title__defense_interval_weeks__isnull=False,
         )
-        since = max(reign.won_week, last or 0)
-        weeks = promotion.current_week - since
+        .select_related("title", "title__promotion")
+        .annotate(last=Max("title__matches__card__week", filter=Q(title__matches__status=MatchStatus.FINISHED)))
+    )
+    overdue = []
+    for reign in reigns:
+        weeks = promotion.current_week - max(reign.won_week, reign.last or 0)
         if weeks > reign.title.defense_interval_weeks:
             overdue.append({"title": reign.title, "weeks": weeks})
     return overdue

@@ -21,18 +21,13 @@ from promotion.selectors import promotion_access
 def league_home(request, slug):
     access = promotion_access(request.user, slug)
     promotion = access.promotion
-    boards = []
-    for title in Title.objects.filter(promotion=promotion, is_active=True).order_by("name"):
-        ranked = league.contenders(title)
-        previous = league.previous_snapshot(title)
-        boards.append({"title": title, "rows": league.with_movement(title, ranked, previous)})
     return render(
         request,
         "promotion/league.html",
         {
             "access": access,
             "promotion": promotion,
-            "boards": boards,
+            "boards": league.boards(promotion),
             "points": league.POINTS,
             "recent_weeks": league.RECENT_WEEKS,
             "weeks": WeekLog.objects.filter(promotion=promotion).order_by("-week")[:12],

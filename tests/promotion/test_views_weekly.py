@@ -59,10 +59,13 @@ def test_ending_a_week_twice_from_the_page_ends_it_once(client, personas):
     assert client.post(url, {"week": "soon"}).status_code == 302  # a bad value is a message, not a 500
 
 
-def test_the_contender_page_writes_its_formula_and_ranks(client, personas):
+def test_the_contender_page_writes_its_formula_and_ranks(client, personas, django_assert_max_num_queries):
     title = Title.objects.create(promotion=personas.promotion, name="World Heavyweight")
+    for name in ("Tag Belts", "TV Title", "Cruiserweight"):  # more titles must not mean more queries
+        Title.objects.create(promotion=personas.promotion, name=name, defense_interval_weeks=4)
     WrestlerFactory(promotion=personas.promotion, ring_name="Top Guy", prestige=300)
-    html = client.get(f"/p/{personas.promotion.slug}/league/").content.decode()
+    with django_assert_max_num_queries(10):
+        html = client.get(f"/p/{personas.promotion.slug}/league/").content.decode()
     assert "Score = Prestige + 15 × clean wins + 5 × wins by DQ or count-out" in html
     assert title.name in html and "Top Guy" in html
 
