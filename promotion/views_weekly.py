@@ -74,7 +74,7 @@ def results(request, slug):
     access = promotion_access(request.user, slug)
     matches = (
         Match.objects.filter(card__promotion=access.promotion, status=MatchStatus.FINISHED)
-        .select_related("card", "title")
+        .select_related("card", "card__promotion", "title")
         .order_by("-card__week", "-card_id", "order")
     )
     page = Paginator(matches, 50).get_page(request.GET.get("page"))

@@ -130,3 +130,17 @@ def test_overdue_title_defenses_are_flagged(client, personas):
     card = card_create(promotion=p, by=personas.promoter, name="Next Show")
     client.force_login(personas.promoter)
     assert "not defended for 7 weeks" in client.get(f"/p/{p.slug}/cards/{card.pk}/edit/").content.decode()
+
+
+def test_results_and_title_pages_stay_under_ten_queries(client, personas, django_assert_max_num_queries):
+    card = book_card(personas.promotion, personas.promoter, matches=6)
+    services.card_go_live(card=card, by=personas.promoter)
+    services.card_run(card.pk)
+    title = Title.objects.create(promotion=personas.promotion, name="Counted Belt")
+    for n in range(1, 6):
+        TitleReign.objects.create(
+            title=title, number=n, won_week=n, won_method="pinfall", ended_week=n + 1, end="lost", is_current=False
+        ).holders.set([personas.wrestler])
+    for url in (f"/p/{personas.promotion.slug}/results/", title.get_absolute_url()):
+        with django_assert_max_num_queries(10):
+            assert client.get(url).status_code == 200
