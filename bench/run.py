@@ -200,8 +200,7 @@ def weekly_cycle(wrestlers=100_000, matches=100_000, runs=3):
     for _ in range(runs):
         with transaction.atomic():
             start = time.perf_counter()
-            league._heal(promotion)
-            league._returns(promotion)
+            league._returns(promotion, league._heal(promotion))
             heal.append(time.perf_counter() - start)
             transaction.set_rollback(True)
         with transaction.atomic():

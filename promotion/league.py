@@ -5,7 +5,7 @@ import copy
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Exists, F, Max, OuterRef, Q
+from django.db.models import F, Max, Q
 
 from matches.models import MatchStatus
 from promotion.models import (
@@ -19,7 +19,7 @@ from promotion.models import (
     TitleReign,
     WeekLog,
 )
-from roster.models import Approval, Injury, Wrestler, WrestlerStatus
+from roster.models import Approval, Wrestler, WrestlerStatus
 
 CLEAN_METHODS = ("pinfall", "submission", "knockout", "escape")
 DQ_METHODS = ("disqualification", "count-out")
@@ -47,7 +47,8 @@ def _heal(promotion):
         cursor.execute("DROP TABLE IF EXISTS kayfabe_heal_budget")
         cursor.execute("DROP TABLE IF EXISTS kayfabe_heal_pass")
         cursor.execute(
-            "CREATE TEMPORARY TABLE kayfabe_heal_budget (wrestler_id bigint PRIMARY KEY, budget int, healed int)"
+            "CREATE TEMPORARY TABLE kayfabe_heal_budget "
+            "(wrestler_id bigint PRIMARY KEY, budget int, healed int, total int)"
         )
         cursor.execute(
             "CREATE TEMPORARY TABLE kayfabe_heal_pass (injury_id bigint PRIMARY KEY, wrestler_id bigint, h int)"
@@ -55,9 +56,10 @@ def _heal(promotion):
         # The ORM's SQL, with its values bound as parameters.
         # Each wrestler's weekly heal is a column (roster.healing), so no sheet is read here.
         cursor.execute(
-            "INSERT INTO kayfabe_heal_budget (wrestler_id, budget, healed) "
-            "SELECT w.id, w.weekly_heal, 0 FROM roster_wrestler w WHERE w.promotion_id = %s AND w.weekly_heal > 0 "
-            "AND EXISTS (SELECT 1 FROM roster_injury i WHERE i.wrestler_id = w.id AND i.points > 0)",
+            "INSERT INTO kayfabe_heal_budget (wrestler_id, budget, healed, total) "
+            "SELECT w.id, w.weekly_heal, 0, i.total FROM "
+            "(SELECT wrestler_id, SUM(points) AS total FROM roster_injury WHERE points > 0 GROUP BY wrestler_id) i "
+            "JOIN roster_wrestler w ON w.id = i.wrestler_id WHERE w.promotion_id = %s AND w.weekly_heal > 0",
             [promotion.pk],
         )
         if connection.vendor == "postgresql":
@@ -95,11 +97,7 @@ def _heal(promotion):
                 "FROM (SELECT wrestler_id, SUM(h) AS spent FROM kayfabe_heal_pass GROUP BY wrestler_id) s "
                 "WHERE s.wrestler_id = kayfabe_heal_budget.wrestler_id"
             )
-        cursor.execute(
-            "SELECT b.wrestler_id, b.healed, COALESCE(SUM(i.points), 0) FROM kayfabe_heal_budget b "
-            "LEFT JOIN roster_injury i ON i.wrestler_id = b.wrestler_id WHERE b.healed > 0 "
-            "GROUP BY b.wrestler_id, b.healed"
-        )
+        cursor.execute("SELECT wrestler_id, healed, total - healed FROM kayfabe_heal_budget WHERE healed > 0")
         healed = cursor.fetchall()
         cursor.execute(
             "DELETE FROM roster_injury "
@@ -110,10 +108,11 @@ def _heal(promotion):
     return healed
 
 
-def _returns(promotion):
-    """Injured wrestlers with no injury left and suspensions that ran out become active again."""
-    back_from_injury = Wrestler.objects.filter(promotion=promotion, status=WrestlerStatus.INJURED).exclude(
-        Exists(Injury.objects.filter(wrestler=OuterRef("pk"), points__gt=0))
+def _returns(promotion, healed):
+    """Wrestlers healed to zero this week become active again, and suspensions that ran out end. (A wrestler a
+    promoter marked injured without injury points stays so until the promoter changes it.)"""
+    back_from_injury = Wrestler.objects.filter(
+        pk__in=[wid for wid, _, left in healed if left == 0], status=WrestlerStatus.INJURED
     )
     returned = list(back_from_injury.values_list("pk", flat=True))
     back_from_injury.update(status=WrestlerStatus.ACTIVE)
@@ -203,7 +202,7 @@ def advance_week(*, promotion, by=None, from_week=None):
         raise AlreadyAdvanced(f"Week {week} has already ended.") from None
 
     healed = _heal(promotion)
-    returned = _returns(promotion)
+    returned = _returns(promotion, healed)
     inactive = _inactivity(promotion, week)
     names = dict(Wrestler.objects.filter(pk__in=[h[0] for h in healed] + returned).values_list("pk", "ring_name"))
     log.healed = [{"wrestler": w, "name": names.get(w, ""), "healed": h, "left": left} for w, h, left in healed]
