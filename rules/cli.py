@@ -5,6 +5,7 @@ Bad input (unknown ruleset, invalid sheet, unreadable file) exits 2 with one lin
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections import Counter
@@ -106,6 +107,7 @@ def build_parser():
     odds = sub.add_parser("odds", help="win/draw probabilities by method")
     _match_options(odds)
     odds.add_argument("--sims", type=int, default=1000)
+    odds.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
     odds.add_argument("--seed", type=int, default=0)
     odds.add_argument("--format", choices=["text", "json"], default="text")
     return parser
@@ -138,20 +140,34 @@ def _text_result(row):
     return f"seed {row['seed']}: {winner} by {row['method']} in {row['rounds']} rounds"
 
 
-def odds(ruleset, setup, sims, seed=0):
-    """Simulate ``sims`` matches (seeds seed, seed+1, ...) and count outcomes."""
+def _count(ruleset, setup, seeds):
     counts = Counter()
-    for n in range(sims):
-        result = ruleset.outcome(setup, RandomDice(seed + n), seed=seed + n)
+    for s in seeds:
+        result = ruleset.outcome(setup, RandomDice(s), seed=s)
         counts[(result["winner"], result["method"])] += 1
     return counts
+
+
+def odds(ruleset, setup, sims, seed=0, jobs=1):
+    """Simulate ``sims`` matches (seeds seed, seed+1, ...) and count outcomes. ``jobs`` > 1 spreads the seeds over
+    that many processes; the counts are the same whatever the number of jobs (each seed is one match)."""
+    seeds = range(seed, seed + sims)
+    if jobs <= 1 or sims < 200:
+        return _count(ruleset, setup, seeds)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    chunks = [seeds[i::jobs] for i in range(jobs)]
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+        parts = pool.map(_count, [ruleset] * jobs, [setup] * jobs, chunks)
+        return sum(parts, Counter())
 
 
 def cmd_odds(args, out):
     ruleset, setup = _setup(args)
     if args.sims < 1:
         raise CliError("--sims must be at least 1")
-    counts = odds(ruleset, setup, args.sims, args.seed)
+    counts = odds(ruleset, setup, args.sims, args.seed, jobs=args.jobs)
     names = [" & ".join(w.get("name", "?") for w in side) for side in setup.sides]
     table = {}
     for (winner, method), n in sorted(counts.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1])):

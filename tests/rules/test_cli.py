@@ -131,3 +131,12 @@ def test_rules_imports_no_django():
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_odds_counts_are_the_same_whatever_the_number_of_processes():
+    from rules import get_ruleset
+    from rules.cli import odds
+
+    ruleset = get_ruleset("wildknight")
+    setup = ruleset.build_setup([[ruleset.example_sheet()], [ruleset.example_sheet(seed=3)]])
+    assert odds(ruleset, setup, 300, seed=7, jobs=2) == odds(ruleset, setup, 300, seed=7, jobs=1)
