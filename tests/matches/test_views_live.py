@@ -123,3 +123,25 @@ def test_a_finished_match_page_shows_how_it_moved_the_rankings(client, personas)
     assert "Contender Cup contenders" in html
     for p in match.participants.select_related("wrestler"):
         assert p.wrestler.ring_name in html
+
+
+@pytest.mark.django_db(transaction=True)
+def test_embedded_mode_runs_the_card_in_process_and_the_page_polls(client, personas, settings):
+    """No broker: going live runs the card in a thread of this process, and the match page polls for lines."""
+    import time
+
+    from matches.models import Card
+
+    settings.REDIS_URL = None
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    card = book_card(personas.promotion, personas.promoter, matches=1, pace=0.1)
+    match = card.matches.get()
+    services.card_go_live(card=card, by=personas.promoter)  # returns at once; the card airs in the background
+    html = client.get(match.get_absolute_url()).content.decode()
+    assert 'id="poller"' in html  # the page polls for new lines...
+    assert "sse-connect" not in html  # ...instead of streaming
+    deadline = time.monotonic() + 60
+    while Card.objects.get(pk=card.pk).status != "finished":
+        assert time.monotonic() < deadline, "the in-process card did not finish"
+        time.sleep(0.1)
+    assert all(m.status == "finished" for m in card.matches.all())
