@@ -143,7 +143,7 @@ def _inactivity(promotion, week):
     with connection.cursor() as cursor:
         cursor.execute("DROP TABLE IF EXISTS kayfabe_idle")
         cursor.execute(
-            "CREATE TEMPORARY TABLE kayfabe_idle AS "  # noqa: S608  # nosec B608 - constants only, values as params
+            "CREATE TEMPORARY TABLE kayfabe_idle AS "  # noqa: S608  # nosec B608
             "SELECT w.id AS wrestler_id, w.ring_name AS name, w.owner_id AS owner_id, "
             f"CASE WHEN w.prestige * (CASE WHEN {legend} THEN %s ELSE %s END) / 100 < 1 THEN 1 "
             f"ELSE w.prestige * (CASE WHEN {legend} THEN %s ELSE %s END) / 100 END AS loss "
