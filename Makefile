@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat requirements.txt | cksum | cut -d' ' -f1)
 PYTEST_ARGS ?=
 
-.PHONY: run test install services chromium lint format bench check-compose clean
+.PHONY: run test install services chromium lint audit format bench check-compose clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,12 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/bandit -q -c pyproject.toml -r config promotion roster matches rules
+
+# Known vulnerabilities in the pinned dependencies (needs PyPI's JSON API; --strict fails when a package cannot be
+# checked, so an unreachable database is a failure, never a silent pass).
+audit: install
+	$(BIN)/python -m pip install -q pip-audit==2.10.1
+	$(BIN)/pip-audit -r requirements.txt --strict
 
 format: install
 	$(BIN)/ruff format .
