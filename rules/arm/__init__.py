@@ -29,8 +29,9 @@ class ArmRuleset(Ruleset):
     def sheet_spec(self):
         return _sheet.sheet_spec()
 
-    def validate_sheet(self, raw):
-        return _sheet.validate(raw)
+    def validate_sheet(self, raw, new=False):
+        """``new=True`` for a sheet at creation: its Prestige must reach its Background's start (P-ARM-08)."""
+        return _sheet.validate(raw, new=new)
 
     def example_sheet(self, seed=None):
         return _sheet.example(seed)

@@ -28,12 +28,14 @@ from rules.arm.tables import (
     CREATION_MAX,
     CREATION_MIN,
     DEFAULT_BORDER,
+    DEFAULT_PRESTIGE,
     FLAGS,
     FLAWS,
     FOREIGN_OBJECTS,
     FREE_TRAINING,
     MAX_TRAINING,
     MERITS,
+    STARTING_PRESTIGE,
     STUN_CODES,
     STUNTRACK_BREAKS,
     TALENT_POOL,
@@ -197,7 +199,14 @@ def entry_class(row):
     return (BASE_MANEUVERS.get(base) or DEFENSES[base]).cls
 
 
-def validate(raw):
+def starting_prestige(background):
+    """P-ARM-08: a Legend starts with 400 Prestige, a Defector with 200, everyone else with 100."""
+    return max([DEFAULT_PRESTIGE] + [STARTING_PRESTIGE.get(b, 0) for b in background])
+
+
+def validate(raw, new=False):
+    """The normalized sheet, or SheetError naming the field. ``new``: a sheet at creation, whose Prestige
+    must be at least its Background's starting Prestige (later the league's standing may fall below it)."""
     if not isinstance(raw, dict):
         raise SheetError("sheet", "must be a JSON object")
     name = raw.get("name")
@@ -223,7 +232,7 @@ def validate(raw):
         "weight": weight,
         "alignment": alignment,
         "fame": _int(raw, "fame", 0, 100_000, default=100),
-        "prestige": _int(raw, "prestige", 0, 100_000, default=100),
+        "prestige": -1 if raw.get("prestige") is None else _int(raw, "prestige", 0, 100_000),
         "attributes": attributes,
         "background": _names(raw, "background", BACKGROUNDS, "background"),
         "merits": _names(raw, "merits", MERITS, "merit"),
@@ -234,6 +243,12 @@ def validate(raw):
     }
     if len(sheet["background"]) > 2:
         _fail("background", "at most two Backgrounds may be combined")
+    start = starting_prestige(sheet["background"])
+    if sheet["prestige"] < 0:
+        sheet["prestige"] = start
+    elif new and sheet["prestige"] < start:
+        who = "a Legend" if start == STARTING_PRESTIGE["Legend"] else "a Defector"
+        _fail("prestige", f"{who} starts with {start} Prestige, not {sheet['prestige']} (P-ARM-08)")
     if "Slack" in sheet["merits"] and alignment != "heel":
         _fail("merits", "Slack is a rulebreaker's Merit (alignment heel)")
     if "Street Tough" in sheet["background"]:
@@ -441,6 +456,7 @@ def derived(sheet):
         "action_points": attribute_bonus(a["AGI"]),
         "stuntrack": list(stuntrack(sheet)),
         "edge": sheet["fame"] // 100,
+        "starting_prestige": starting_prestige(sheet["background"]),
         "alignment": sheet["alignment"],
         "capacity": {c: arsenal_capacity(a[c], sheet["flaws"]) for c in ARSENAL_CLASSES},
         "talent": talent,
@@ -677,6 +693,7 @@ def sheet_spec():
             "action_points": "Action Points per round (the AGI bonus)",
             "stuntrack": "the five StunTrack breaks (B = TOU + STA, Iron Man +2, Glass Jaw -2)",
             "edge": "Edge points per match (Fame // 100)",
+            "starting_prestige": "the Prestige his Background starts him with (Legend 400, Defector 200, else 100)",
             "alignment": "face or heel",
             "capacity": "arsenal slots per Class",
             "talent": "the Talent account: pool, spent (attributes, merits, training) and left",

@@ -301,6 +301,9 @@ BACKGROUNDS = MappingProxyType(
         "Stalwart": 0,
     }
 )
+# P-ARM-08: the Prestige a wrestler starts with (the seed's default 100 otherwise).
+STARTING_PRESTIGE = MappingProxyType({"Defector": 200, "Legend": 400})
+DEFAULT_PRESTIGE = 100
 MERITS = MappingProxyType(
     {
         "Style: Daredevil": 3,

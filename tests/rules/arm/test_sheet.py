@@ -154,3 +154,25 @@ def test_merits_style_technician_brawler_and_showman():
     a, d = m.fighters
     tactics.after_maneuver(m, a, d, entry(a, "Kick"), 3)
     assert a.heat == 1 and a.ap == 0
+
+
+def test_a_legend_or_defector_starts_with_their_backgrounds_prestige():
+    # P-ARM-08: Legend 400, Defector 200, everyone else the seed's 100, when the sheet gives none
+    assert sheet("Old Timer", background=["Legend"])["prestige"] == 400
+    assert sheet("Jumper", background=["Defector"])["prestige"] == 200
+    assert sheet("Both", background=["Defector", "Legend"])["prestige"] == 400
+    assert sheet("Rookie")["prestige"] == 100
+    assert RULESET.derived(sheet("Old Timer", background=["Legend"]))["starting_prestige"] == 400
+
+
+def test_a_new_legend_sheet_below_400_prestige_is_refused_naming_the_field():
+    raw = dict(sheet("Old Timer", background=["Legend"]), prestige=100)
+    with pytest.raises(SheetError) as err:
+        RULESET.validate_sheet(raw, new=True)
+    assert err.value.field == "prestige" and "400" in str(err.value)
+    raw = dict(sheet("Jumper", background=["Defector"]), prestige=150)
+    with pytest.raises(SheetError) as err:
+        RULESET.validate_sheet(raw, new=True)
+    assert err.value.field == "prestige" and "200" in str(err.value)
+    # the league's standing later falls below it: a sheet in play keeps what the league says
+    assert RULESET.validate_sheet(raw)["prestige"] == 150
