@@ -137,3 +137,19 @@ def chance(need):
     if need <= 0:
         return 0.0
     return min(need, 19) / 20.0
+
+
+TURNOVER = "Turnover vs an Academy Graduate"
+
+
+def turnover_bonus(a):
+    """P-ARM-08 (D48): a Counter (RingMaster's "Turnover") against an Academy Graduate is +2."""
+    return 2 if "Academy Graduate" in a.background else 0
+
+
+def with_turnover(opts, a):
+    """The Counter's options plus the Turnover bonus when the man countered is an Academy Graduate."""
+    bonus = turnover_bonus(a)
+    if not bonus:
+        return opts
+    return dict(opts or {}, **{TURNOVER: bonus})

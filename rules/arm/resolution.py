@@ -17,7 +17,7 @@ from rules.arm import (
     winning,
 )
 from rules.arm.checks import BOTCH, check, contest, margin, succeeded, unopposed
-from rules.arm.modifiers import attack_mods
+from rules.arm.modifiers import attack_mods, with_turnover
 from rules.arm.positioning import KIND, ROPE_SIDE, is_outside, nearest_cached
 from rules.arm.tables import CATEGORY, FOREIGN_OBJECTS, STUN_CODES
 
@@ -159,6 +159,7 @@ def attempt(m, a, d, plan, combo=0):
             a.policy.ambush_pending = False
         if counter is not None:
             c_entry, c_opts = counter
+            c_opts = with_turnover(c_opts, a)
             d_mods = attack_mods(m, d, a, c_entry, c_opts)
             _consume(a)
             _consume(d)

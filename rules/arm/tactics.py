@@ -12,7 +12,7 @@ d6 ("tactics: which attack"), so every seed gives a different but reproducible m
 
 from rules.arm import edge
 from rules.arm.injury import use_penalty
-from rules.arm.modifiers import chance, estimate
+from rules.arm.modifiers import chance, estimate, turnover_bonus
 from rules.arm.positioning import (
     IN_RING,
     KIND,
@@ -596,13 +596,14 @@ def choose_counter(m, d, a, entry, plan):
         return None
     man = entry.move
     threshold = 12 - 5 * d.policy.counter
-    venue_counter = _venue_counter(m, d, a, entry, threshold)
+    grad = turnover_bonus(a)
+    venue_counter = _venue_counter(m, d, a, entry, threshold - grad)
     if venue_counter is not None:
         return venue_counter
     best = None
     rev = d.reversals.get(man.base)
     if rev is not None:
-        need = estimate(m, d, a, rev)
+        need = estimate(m, d, a, rev) + grad
         if need >= threshold - 1:
             best = (need + 1, rev, None)
     for de in d.defenses:
@@ -610,7 +611,7 @@ def choose_counter(m, d, a, entry, plan):
             continue
         if de.move.name == "Grab the Ropes" and KIND[d.square] not in ROPE_SIDE:
             continue
-        need = estimate(m, d, a, de)
+        need = estimate(m, d, a, de) + grad
         if de.move.name == "Hip Block":
             need += d.lift
         if need >= threshold and (best is None or need > best[0]):
@@ -619,7 +620,7 @@ def choose_counter(m, d, a, entry, plan):
         for cand in d.attacks:
             cm = cand.move
             if cm.type == "Throw" and cand.known and not cm.flags and cm.level <= 2 and "SC" not in cm.tags:
-                need = estimate(m, d, a, cand) - 1
+                need = estimate(m, d, a, cand) - 1 + grad
                 if need >= threshold:
                     best = (need, cand, {"improvised Reversal": -1})
                 break
@@ -999,7 +1000,7 @@ def hold_break_option(m, victim, holder, h):
             best = (need, option)
     rev = hold_reversal(m, victim, holder, h)
     if rev is not None:
-        need = estimate(m, victim, holder, rev[0]) - (20 - h.attack_value) // 2
+        need = estimate(m, victim, holder, rev[0], turnover_bonus(holder)) - (20 - h.attack_value) // 2
         if need > best[0]:
             return "REV"
     return best[1]

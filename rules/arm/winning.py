@@ -320,9 +320,9 @@ def hold_round(m):
 
 
 def attack_mods_for(m, a, d, rev):
-    from rules.arm.modifiers import attack_mods
+    from rules.arm.modifiers import attack_mods, with_turnover
 
-    return attack_mods(m, a, d, rev[0], rev[1])
+    return attack_mods(m, a, d, rev[0], with_turnover(rev[1], d))
 
 
 def current_tou(fighter):

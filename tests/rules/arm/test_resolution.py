@@ -446,3 +446,28 @@ def test_a_super_maneuver_takes_the_altitude_of_his_perch():
     assert tactics.build(m, a, d, entry(a, "Super Vertical Suplex")).alt == 2
     d.perch = "rope3"
     assert tactics.build(m, a, d, entry(a, "Super Vertical Suplex")).alt == 3
+
+
+def _graduate_counter(monkeypatch, background, values):
+    a_sheet = sheet("Ace", background=background)
+    d_sheet = sheet("Bruiser", alignment="heel", arsenal=["Kick", {"maneuver": "Hip Block", "training": 2}])
+    m = match(values, a=a_sheet, b=d_sheet)
+    a, d = m.fighters
+    monkeypatch.setattr(tactics, "choose_counter", lambda m_, d_, a_, e, p: (entry(d_, "Hip Block"), None))
+    resolution.attempt(m, a, d, plan(entry(a, "Body Slam")))
+    return m, a, d
+
+
+def test_a_counter_against_an_academy_graduate_is_a_turnover_at_plus_two(monkeypatch):
+    # Body Slam: 10 - 2 (Level 1 vs Fresh) = 8; the Hip Block: AGI 10 + 2 training = 12, +2 Turnover = 14.
+    # Ace rolls 5 (success), Bruiser rolls 13: a failure without the Turnover, a higher success with it.
+    m, a, d = _graduate_counter(monkeypatch, ["Academy Graduate"], [5, 13])
+    counter_roll = [r for e in m.events for r in e["rolls"] if r.get("actor") == d.idx][0]
+    assert {x["name"]: x["amount"] for x in counter_roll["modifiers"]}["Turnover vs an Academy Graduate"] == 2
+    assert counter_roll["need"] == 14 and counter_roll["outcome"] == "success"
+    assert types(m.events) == ["counter"] and m.attacker is d and a.damage == 0
+    # the same rolls against a Stalwart: the Hip Block fails and the Body Slam lands
+    m, a, d = _graduate_counter(monkeypatch, ["Stalwart"], [5, 13])
+    counter_roll = [r for e in m.events for r in e["rolls"] if r.get("actor") == d.idx][0]
+    assert counter_roll["need"] == 12 and counter_roll["outcome"] == "fail"
+    assert "maneuver" in types(m.events) and d.damage > 0
