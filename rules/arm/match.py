@@ -488,6 +488,7 @@ class Match:
         self.internal_cage = self.cage is not None and self.cage.internal
         self.rebounds = 0  # rope rebounds taken (an internal cage has none)
         self.arguing = None  # the saver the referee is arguing with (tag)
+        self.perched = None  # the attacker who started this round on the top rope
         self.last_double = [-99, -99]  # round of each side's last double team
         self.legal = [members[0] for members in self.sides]
         # the legal men start in the centre squares
@@ -636,6 +637,8 @@ class Match:
     def play_round(self):
         self.log.round += 1
         self.round_seconds = clock.STANDARD
+        att = self.attacker
+        self.perched = att if att is not None and att.perch == referee.TOP_ROPE else None
         eng = self.stip["engineered"]
         if eng and self.round >= eng["round"]:
             winning.engineered_finish(self, eng)
@@ -646,6 +649,7 @@ class Match:
         self.end_of_round()
 
     def end_of_round(self):
+        referee.top_rope(self)
         referee.end_of_round(self)
         winning.unconscious_upkeep(self)
         if self.tag:

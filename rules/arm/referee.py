@@ -137,6 +137,23 @@ def end_of_round(m):
         warn(m, fighter, f"{kind.replace('_', ' ')} past a {COUNT_LIMITS[kind]} count")
 
 
+TOP_ROPE = "rope3"
+
+
+def top_rope(m):
+    """P-ARM-22 (D49): the wrestler in control who starts and ends a round on the top rope without
+    coming off it is stalling there: the referee notices (a Referee Check), warns and counts him from
+    the next round; past 5 a warning. Coming down stops the count."""
+    ref = m.ref
+    for f in m.fighters:
+        if f.perch != TOP_ROPE and ref.counts and counting(m, f, "top_rope") is not None:
+            stop_count(m, f, "top_rope")
+    f = m.perched
+    if f is None or f.perch != TOP_ROPE or m.attacker is not f or m.hold is not None:
+        return
+    start_count(m, f, "top_rope", infraction="stalling on the top rope")
+
+
 def distract(m, rounds):
     m.ref.distracted = max(m.ref.distracted, rounds)
 

@@ -533,6 +533,8 @@ def wants_stall(m, a, d):
     """Stall when he is more worn than his opponent and the opponent is down (or outside)."""
     if a.level == 0 or a.level < d.level:
         return False
+    if a.perch and m.ref.counts and any(c[0] == "top_rope" and c[1] is a for c in m.ref.counts):
+        return False  # the referee is counting him on the top rope: time to come off it
     if not (d.fallen or not in_ring(d.square)):
         return False
     if a.damage < 6:

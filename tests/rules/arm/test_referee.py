@@ -109,3 +109,54 @@ def test_titles_change_on_a_dq_only_when_stipulated():
     with pytest.raises(MatchOver):
         referee.referee_check(m, m.fighters[0], "a chair", dq_key="foreign_object")
     assert m.result["title_can_change"] is True
+
+
+def _end_round(m, rnd):
+    m.log.round = rnd
+    m.perched = m.attacker if m.attacker.perch == "rope3" else None
+
+
+def test_stalling_on_the_top_rope_is_warned_and_counted_from_the_next_round():
+    # referee Skill 10: 5 notices him (a warning); then 1d6 a round: 4, 3 -> 7 is past 5 -> a second warning
+    m = match([5, 4, 3])
+    a, _d = m.fighters
+    a.perch = "rope3"
+    for rnd in (1, 2, 3):
+        _end_round(m, rnd)
+        m.end_of_round()
+    counts = [e for e in m.events if e["type"] == "count"]
+    assert [(e["count"], e["total"], e["round"]) for e in counts] == [("top_rope", 4, 2), ("top_rope", 7, 3)]
+    assert [e["infraction"] for e in m.events if e["type"] == "referee"] == [
+        "stalling on the top rope",
+        "top rope past a 5 count",
+    ]
+    assert a.warnings == 2 and m.result is None
+
+
+def test_coming_off_the_top_rope_stops_the_count_and_a_man_who_just_climbed_is_not_counted():
+    m = match([5])
+    a, _d = m.fighters
+    a.perch = "rope3"
+    _end_round(m, 1)
+    m.end_of_round()  # noticed: the count starts next round
+    a.perch = ""
+    _end_round(m, 2)
+    m.end_of_round()
+    assert referee.counting(m, a, "top_rope") is None
+    assert not [e for e in m.events if e["type"] == "count"]
+    # he climbs during round 3 (he started it on the mat): not stalling yet, no Referee Check rolled
+    m.log.round = 3
+    m.perched = None
+    a.perch = "rope3"
+    m.end_of_round()
+    assert a.warnings == 1 and m.dice.remaining == 0
+
+
+def test_a_man_set_on_the_top_turnbuckle_by_his_opponent_is_not_stalling():
+    m = match([])
+    _a, d = m.fighters
+    d.perch = "rope3"
+    m.perched = d  # he is the defender: his opponent put him there
+    m.log.round = 1
+    m.end_of_round()
+    assert d.warnings == 0 and not m.ref.counts
