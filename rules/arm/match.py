@@ -489,6 +489,7 @@ class Match:
         self.rebounds = 0  # rope rebounds taken (an internal cage has none)
         self.arguing = None  # the saver the referee is arguing with (tag)
         self.perched = None  # the attacker who started this round on the top rope
+        self.seconds = {}  # side -> his second at ringside (D51)
         self.last_double = [-99, -99]  # round of each side's last double team
         self.legal = [members[0] for members in self.sides]
         # the legal men start in the centre squares
@@ -549,6 +550,11 @@ class Match:
         if len(self.fighters) == 2:
             return self.fighters[1 - fighter.idx]
         return self.legal[1 - fighter.side]
+
+    def second_for(self, side):
+        """The second at ringside for ``side`` who has not run in yet, or None."""
+        sec = self.seconds.get(side)
+        return sec if sec is not None and not sec.used else None
 
     @property
     def falls_count(self):
@@ -663,6 +669,8 @@ class Match:
             f.deficit = 0
         if self.ref.distracted:
             self.ref.distracted -= 1
+        if self.ref.down:
+            referee.recover(self)
         self.tick(self.round_seconds)
         if self.log.clock >= self.time_limit:
             self.draw("time limit", narration.time_limit(self.time_limit, self.fighters))

@@ -359,6 +359,19 @@ def play_to_crowd(f):
     return f"{f.name} plays to the crowd! (Heat {f.heat:+d})"
 
 
+def bump(ref, a, rounds):
+    lasts = "for a long while" if rounds >= 5 else "for a moment"
+    return f"{a.name} 'accidentally' sends {ref.name} sprawling! {ref.name.capitalize()} is down {lasts}."
+
+
+def bump_seen(ref, a):
+    return f"{a.name} shoves {ref.name}, and {ref.name} knows exactly what that was!"
+
+
+def referee_up(ref):
+    return f"{ref.name.capitalize()} is back on his feet."
+
+
 def distract(a, ref, rounds):
     return f"{a.name} distracts {ref.name}!"
 

@@ -2,12 +2,25 @@
 automatic DQs, counts and distraction."""
 
 from rules.arm import narration
-from rules.arm.checks import check_need, succeeded
+from rules.arm.checks import check, check_need, succeeded
 from rules.arm.tables import COUNT_LIMITS
+
+HOSTILE_CONTACT = "hostile contact with the referee"
 
 
 class Referee:
-    __slots__ = ("name", "skill", "sav", "warning_limit", "distracted", "counts", "no_dq", "automatic_dq")
+    __slots__ = (
+        "name",
+        "skill",
+        "sav",
+        "warning_limit",
+        "distracted",
+        "down",
+        "bumps",
+        "counts",
+        "no_dq",
+        "automatic_dq",
+    )
 
     def __init__(self, spec, no_dq=False, automatic_dq=()):
         self.name = spec["name"]
@@ -15,16 +28,20 @@ class Referee:
         self.sav = spec["sav"]
         self.warning_limit = spec["warning_limit"]
         self.distracted = 0  # rounds left
+        self.down = 0  # rounds left on the mat after a bump (D50)
+        self.bumps = 0
         self.counts = []  # [kind, fighter, total, first round counted]
         self.no_dq = no_dq
         self.automatic_dq = frozenset(automatic_dq)
 
     @property
     def watching(self):
-        return self.distracted <= 0
+        return self.distracted <= 0 and self.down <= 0
 
     def snapshot(self):
         out = {"name": self.name, "distracted": self.distracted > 0}
+        if self.down > 0:
+            out["down"] = self.down
         if self.counts:
             out["counts"] = [{"kind": c[0], "against": c[1].idx, "count": c[2]} for c in self.counts]
         return out
@@ -152,6 +169,50 @@ def top_rope(m):
     if f is None or f.perch != TOP_ROPE or m.attacker is not f or m.hold is not None:
         return
     start_count(m, f, "top_rope", infraction="stalling on the top rope")
+
+
+def bump(m, a):
+    """D50 (seed 158, "making contact with the referee in a hostile or threatening fashion"): a
+    rulebreaker knocks the referee down and makes it look like an accident with a SAV check. Seen for
+    what it is (a failed check), it is hostile contact: an automatic DQ (a warning when the promotion
+    took it off the list). Otherwise the referee is down for 1d6 rounds (6 on an Ace): he sees nothing,
+    counts nothing (the counts he was making are lost) and rules nothing until he is back up."""
+    from rules.arm import tactics
+
+    ref = m.ref
+    ref.bumps += 1
+    rec = check(m.dice, a.check_mods("SAV"), "bump the referee: make it look like an accident", a.idx)
+    tactics.heat_change(m, a, -1)
+    if not succeeded(rec):
+        m.emit("referee", narration.bump_seen(ref, a), actor=a.idx, noticed=True, infraction=HOSTILE_CONTACT)
+        if ref.no_dq:
+            return False
+        if "referee_contact" in ref.automatic_dq:
+            m.disqualify(a, HOSTILE_CONTACT)
+        warn(m, a, HOSTILE_CONTACT)
+        return False
+    rounds = 6 if rec["outcome"] == "ace" else m.dice.roll(6, "rounds the referee is down", actor=a.idx)
+    ref.down = rounds
+    lost = [c[0] for c in ref.counts]
+    ref.counts = []
+    m.emit(
+        "referee",
+        narration.bump(ref, a, rounds),
+        actor=a.idx,
+        noticed=False,
+        infraction=HOSTILE_CONTACT,
+        down=rounds,
+        counts_lost=lost,
+    )
+    return True
+
+
+def recover(m):
+    """End of a round: a downed referee gets closer to his feet."""
+    ref = m.ref
+    ref.down -= 1
+    if ref.down == 0:
+        m.emit("referee", narration.referee_up(ref), up=True)
 
 
 def distract(m, rounds):

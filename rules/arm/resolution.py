@@ -49,6 +49,10 @@ def standard_round(m):
                 return
             a = venue.tag(m, a, d, partner)
             d = m.defender
+    if tactics.wants_referee_bump(m, a, d):
+        a.just_performed = False
+        referee.bump(m, a)
+        return
     plan = tactics.plan_attack(m, a, d)
     if plan.kind == "stall":
         m.round_seconds = clock.STALL

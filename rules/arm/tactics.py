@@ -117,6 +117,21 @@ def cheat(m, f):
     return c
 
 
+def wants_referee_bump(m, a, d):
+    """A rulebreaker who means to cheat big takes the referee out first (D50): he is in control, the
+    opponent is worn, he has something to cheat with, the referee is watching (and has not been bumped
+    yet) and his SAV makes it look like an accident often enough."""
+    pol = a.policy
+    if pol.cheating < 0.7:
+        return False
+    ref = m.ref
+    if ref.bumps or ref.no_dq or not ref.watching or d.level < 2 or a.warnings >= ref.warning_limit:
+        return False
+    if a.attrs["SAV"] - min(a.level, 4) < 12:
+        return False
+    return bool(_has_weapon_source(m, a)) or m.second_for(a.side) is not None
+
+
 def simple_plan(entry):
     return Plan("attack", entry)
 

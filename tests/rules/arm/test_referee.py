@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.arm import referee
+from rules.arm import referee, tactics, winning
 from rules.arm.match import MatchOver
 
 from .helpers import match, sheet
@@ -160,3 +160,72 @@ def test_a_man_set_on_the_top_turnbuckle_by_his_opponent_is_not_stalling():
     m.log.round = 1
     m.end_of_round()
     assert d.warnings == 0 and not m.ref.counts
+
+
+def _bumper(**tactics_):
+    return sheet(
+        "Bruiser",
+        alignment="heel",
+        attributes={"SAV": 13},
+        objects=["Brass Knuckles"],
+        tactics={"cheating": 0.8, **tactics_},
+    )
+
+
+def test_a_bumped_referee_is_down_for_1d6_rounds_loses_his_counts_and_sees_nothing():
+    # SAV 13: a 9 makes it look like an accident; the referee is down for a d6 of 2 rounds
+    m = match([9, 2], a=_bumper(), b=sheet("Ace"))
+    a, d = m.fighters
+    m.ref.counts.append(["ring_out", d, 7, 1])
+    assert referee.bump(m, a)
+    ev = m.events[-1]
+    assert ev["type"] == "referee" and ev["down"] == 2 and ev["counts_lost"] == ["ring_out"]
+    assert ev["state"][0]["heat"] == -1 and m.ref.snapshot()["down"] == 2
+    assert not m.ref.counts and not m.ref.watching
+    # while he is down: no Referee Check, no count, no knockout ruling (no die rolled for any of them)
+    assert not referee.referee_check(m, a, "using brass knuckles", dq_key="foreign_object")
+    assert not referee.notices_knockout(m, d)
+    d.position = "Prone"
+    winning.pin(m, a, d, ap=3)
+    assert m.events[-1]["type"] == "pin" and m.events[-1]["count"] == 0
+    assert m.dice.remaining == 0
+    for rnd in (1, 2):
+        m.log.round = rnd
+        m.end_of_round()
+    assert m.ref.watching and m.events[-1]["up"] is True
+
+
+def test_an_ace_on_the_bump_keeps_him_down_for_six_rounds():
+    m = match([13], a=_bumper(), b=sheet("Ace"))
+    assert referee.bump(m, m.fighters[0]) and m.ref.down == 6
+
+
+def test_a_bump_the_referee_sees_through_is_hostile_contact_an_automatic_dq():
+    m = match([14], a=_bumper(), b=sheet("Ace"))
+    with pytest.raises(MatchOver):
+        referee.bump(m, m.fighters[0])
+    assert m.result["method"] == "disqualification" and m.result["winner"] == 1
+    assert m.result["reason"] == "hostile contact with the referee"
+
+
+def test_off_the_automatic_list_a_seen_bump_is_a_warning():
+    m = match([14], a=_bumper(), b=sheet("Ace"), automatic_dq=["foreign_object"])
+    assert not referee.bump(m, m.fighters[0])
+    assert m.fighters[0].warnings == 1 and m.result is None and m.ref.watching
+
+
+def test_a_cheating_heel_with_an_object_bumps_the_referee_once_his_man_is_worn():
+    m = match([], a=_bumper(), b=sheet("Ace"))
+    a, d = m.fighters
+    assert not tactics.wants_referee_bump(m, a, d)  # the opponent is still fresh
+    d.level = 2
+    assert tactics.wants_referee_bump(m, a, d)
+    m.ref.bumps = 1
+    assert not tactics.wants_referee_bump(m, a, d)  # once a match
+    m.ref.bumps = 0
+    low = match([], a=_bumper(cheating=0.6), b=sheet("Ace"))
+    low.fighters[1].level = 2
+    assert not tactics.wants_referee_bump(low, *low.fighters)
+    face = match([], a=sheet("Ace", attributes={"SAV": 13}), b=sheet("Bruiser", alignment="heel"))
+    face.fighters[1].level = 2
+    assert not tactics.wants_referee_bump(face, *face.fighters)
