@@ -6,6 +6,7 @@ Tag teams and cages ("Changes of Venue") live in :mod:`rules.arm.venue`.
 """
 
 from rules.arm import clock, damage, edge, narration, referee, start, tactics, venue, winning
+from rules.arm.interference import Second
 from rules.arm.maneuvers import DEFENSES, SPECIAL_PROPS, ArsenalEntry, flagged, improvise_penalty
 from rules.arm.positioning import SQUARE_ID
 from rules.arm.resolution import standard_round
@@ -39,6 +40,7 @@ STIPULATION_KEYS = (
     "cage_internal",
     "cage_roof",
     "escape",
+    "seconds",
 )
 CAGE_MATERIALS = ("chainlink", "steel")
 ESCAPE_RULES = ("pinfall", "escape", "either")
@@ -138,7 +140,40 @@ def parse_stipulation(stip, n_sides=2):
     if esc not in ESCAPE_RULES:
         raise SetupError("escape must be pinfall, escape or either")
     out["escape"] = esc
+    out["seconds"] = _parse_seconds(stip.get("seconds"), n_sides)
     return out
+
+
+def _parse_seconds(raw, n_sides):
+    """``seconds``: [{side, name, skill (3-18, default 12), damage (0-20, default 6)}], one per side (D51)."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise SetupError("seconds must be a list of {side, name, skill, damage}")
+    out, sides = [], set()
+    for i, item in enumerate(raw):
+        if not isinstance(item, dict):
+            raise SetupError(f"seconds[{i}] must be an object {{side, name, skill, damage}}")
+        for key in item:
+            if key not in ("side", "name", "skill", "damage"):
+                raise SetupError(f"seconds[{i}].{key} is unknown (known: side, name, skill, damage)")
+        side = item.get("side")
+        if not _side_index(side, n_sides):
+            raise SetupError(f"seconds[{i}].side must be a side index from 0 to {n_sides - 1}")
+        if side in sides:
+            raise SetupError(f"seconds[{i}]: side {side} already has a second")
+        sides.add(side)
+        name = item.get("name")
+        if not isinstance(name, str) or not name.strip() or len(name) > 60:
+            raise SetupError(f"seconds[{i}].name must be a non-empty text of at most 60 characters")
+        spec = {"side": side, "name": name.strip()}
+        for key, lo, hi, default in (("skill", 3, 18, 12), ("damage", 0, 20, 6)):
+            value = item.get(key, default)
+            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+                raise SetupError(f"seconds[{i}].{key} must be a whole number from {lo} to {hi}")
+            spec[key] = value
+        out.append(spec)
+    return tuple(out)
 
 
 class MatchOver(Exception):
@@ -489,7 +524,8 @@ class Match:
         self.rebounds = 0  # rope rebounds taken (an internal cage has none)
         self.arguing = None  # the saver the referee is arguing with (tag)
         self.perched = None  # the attacker who started this round on the top rope
-        self.seconds = {}  # side -> his second at ringside (D51)
+        # side -> his second at ringside (D51); a cage keeps them out
+        self.seconds = {} if self.cage is not None else {sp["side"]: Second(sp) for sp in self.stip["seconds"]}
         self.last_double = [-99, -99]  # round of each side's last double team
         self.legal = [members[0] for members in self.sides]
         # the legal men start in the centre squares

@@ -368,6 +368,12 @@ def bump_seen(ref, a):
     return f"{a.name} shoves {ref.name}, and {ref.name} knows exactly what that was!"
 
 
+def run_in(sec, helped, victim, hit, dealt):
+    if hit:
+        return f"{sec.name} runs in and levels {victim.name} behind the referee's back! [{dealt} damage]"
+    return f"{sec.name} runs in to help {helped.name}, but {victim.name} sees him coming."
+
+
 def referee_up(ref):
     return f"{ref.name.capitalize()} is back on his feet."
 

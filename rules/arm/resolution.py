@@ -9,6 +9,7 @@ from rules.arm import (
     damage,
     edge,
     injury,
+    interference,
     narration,
     positioning,
     referee,
@@ -27,6 +28,10 @@ FLOOR = frozenset({"."})
 
 
 def standard_round(m):
+    if m.seconds:
+        sec = tactics.wants_run_in(m)
+        if sec is not None:
+            interference.run_in(m, sec, m.opponent(m.legal[sec.side]))
     a, d = m.attacker, m.defender
     a.ap = a.agi_bonus
     a.deficit = 0

@@ -6,18 +6,21 @@ from rules.arm.checks import check, succeeded
 from rules.arm.maneuvers import flagged
 
 CAGE_KEYS = ("cage", "cage_height", "cage_internal", "cage_roof", "escape")
+# stipulations the start event shows only when set (their defaults change nothing)
+QUIET_DEFAULTS = {"seconds": ()}
 
 
 def begin(m):
     a, b = m.legal[0], m.legal[1]
     skip = ("tricks_used",) if m.cage is not None else ("tricks_used", *CAGE_KEYS)
+    shown = {k: v for k, v in m.stip.items() if k not in skip and not (k in QUIET_DEFAULTS and v == QUIET_DEFAULTS[k])}
     fields = {}
     if m.tag:
         fields["teams"] = [[f.name for f in side] for side in m.sides]
     m.emit(
         "start",
         narration.introduction(m),
-        stipulation={k: v for k, v in m.stip.items() if k not in skip},
+        stipulation=shown,
         referee=m.ref.snapshot(),
         **fields,
     )

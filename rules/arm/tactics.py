@@ -132,6 +132,29 @@ def wants_referee_bump(m, a, d):
     return bool(_has_weapon_source(m, a)) or m.second_for(a.side) is not None
 
 
+def wants_run_in(m):
+    """A rulebreaker's second runs in (D51) while the referee is not watching, or in a no-DQ match when
+    his man is in trouble (the opponent has the upper hand and he is worn)."""
+    for side in m.seconds:
+        sec = m.second_for(side)
+        if sec is None:
+            continue
+        helped = m.legal[side]
+        if helped.alignment != "heel" or helped.policy.cheating < 0.5 or helped.unconscious:
+            continue
+        if not m.ref.watching:
+            return sec
+        if m.ref.no_dq and m.attacker is not helped and helped.level >= 1:
+            return sec
+    return None
+
+
+def wants_run_in_save(m, d):
+    """About to be pinned: a rulebreaker's second runs in (a DQ loss keeps the title; D51)."""
+    sec = m.second_for(d.side)
+    return sec is not None and d.alignment == "heel" and d.policy.cheating >= 0.3
+
+
 def simple_plan(entry):
     return Plan("attack", entry)
 

@@ -112,6 +112,25 @@ def pin(m, a, d, ap, predicament=False, finisher=False, free_cover=False):
                 return 0
             m.tick(clock.COUNT)
             m.finish(a.side, "pinfall", narration.pinfall(a, d), loser=d.side)
+        if count >= 3 and m.seconds and tactics.wants_run_in_save(m, d):
+            # his second runs in before the three (seed: interference; D51)
+            m.tick(clock.COUNT * 2)
+            m.emit(
+                "pin",
+                narration.pin(a, d, 2, METHOD_NAMES[method], predicament, hook, interrupted=True),
+                actor=a.idx,
+                target=d.idx,
+                count=2,
+                method=method,
+                predicament=predicament,
+                interrupted=True,
+            )
+            from rules.arm import interference
+
+            if interference.run_in(m, m.second_for(d.side), a):
+                return 0
+            m.tick(clock.COUNT)
+            m.finish(a.side, "pinfall", narration.pinfall(a, d), loser=d.side)
         m.tick(clock.COUNT * count)
         if method == "BRA" and count < 3:
             tactics.heat_change(m, d, -1)
