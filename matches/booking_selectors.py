@@ -7,6 +7,7 @@ import logging
 from django.core.cache import cache
 from django.db.models import F, Prefetch, Q
 
+from config import pagecache
 from matches.booking import match_setup
 from matches.models import Card, CardStatus, Match, MatchParticipant, MatchStatus
 from roster.models import Approval, Wrestler, WrestlerStatus
@@ -28,13 +29,23 @@ def cards_of(promotion, *, include_drafts):
 
 def lineup(card):
     """The card's matches in order, with sides, referee and title loaded."""
-    participants = MatchParticipant.objects.select_related("wrestler", "wrestler__promotion").order_by("side", "slot")
+    participants = (
+        MatchParticipant.objects.select_related("wrestler", "wrestler__promotion")
+        .defer("wrestler__sheet", "wrestler__bio")  # a line-up shows names; odds read the sheets themselves
+        .order_by("side", "slot")
+    )
     return list(
         Match.objects.filter(card=card)
         .select_related("referee", "title", "title__promotion", "card", "card__promotion")
+        .defer("setup")
         .prefetch_related(Prefetch("participants", queryset=participants))
         .order_by("order")
     )
+
+
+def lineup_state(card):
+    """Each match's id, place and status: what changes on a card still to air without a model signal."""
+    return list(Match.objects.filter(card=card).order_by("order").values_list("pk", "order", "status"))
 
 
 def sides_of(match):
@@ -139,4 +150,5 @@ def match_odds(match, *, compute=True):
     names = [" & ".join(w.get("name", "?") for w in side) for side in setup.sides]
     rows = odds_summary(counts, names, ODDS_SIMS)
     cache.set(key, rows, ODDS_TTL)
+    pagecache.bump(match.card.promotion_id)  # the card page shows these odds from now on
     return rows

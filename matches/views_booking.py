@@ -8,8 +8,10 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
+from config import pagecache
 from matches import booking
 from matches import booking_selectors as selectors
 from matches.booking_forms import SLOTS, CardForm, MatchForm, MoveForm, ReorderForm
@@ -58,11 +60,23 @@ def card_create(request, slug):
 def card_detail(request, slug, pk):
     access = promotion_access(request.user, slug)
     card = _card(access, pk)
-    matches = selectors.lineup(card)
-    for match in matches:
-        match.sides = selectors.sides_of(match)
-        match.odds = selectors.match_odds(match, compute=False)
-    context = {"access": access, "promotion": access.promotion, "card": card, "matches": matches}
+    # A card still to air changes without a signal (a match starts: its status is set by a compare-and-swap), so
+    # its line-up's key holds each match's place and status; a finished card's line-up no longer changes.
+    state = "" if card.status == CardStatus.FINISHED else pagecache.digest(selectors.lineup_state(card))
+
+    def render_lineup():
+        # Read after the cache's version (config/pagecache.py): the same for every visitor, so cached.
+        fresh = Card.objects.select_related("promotion").get(pk=card.pk)
+        matches = selectors.lineup(fresh)
+        for match in matches:
+            match.sides = selectors.sides_of(match)
+            match.odds = selectors.match_odds(match, compute=False)
+        return render_to_string(
+            "matches/card.html#lineup", {"promotion": fresh.promotion, "card": fresh, "matches": matches}
+        )
+
+    lineup = pagecache.fragment(access.promotion.pk, ("card", card.pk, card.status, state), render_lineup)
+    context = {"access": access, "promotion": access.promotion, "card": card, "lineup": lineup}
     return render(request, "matches/card.html", context)
 
 
@@ -105,6 +119,9 @@ def _builder(
 
 def _done(request, access, card, notice, warnings=()):
     """After a successful write: HTMX gets the fresh builder, a plain form a redirect (POST/redirect/GET)."""
+    # Moving and reordering matches renumber them with set-based UPDATEs (no signal): the cached pages of the
+    # promotion (config/pagecache.py) are out of date.
+    pagecache.bump_now_and_on_commit(access.promotion.pk)
     if request.htmx:
         return _builder(request, access, card, notice=notice, warnings=warnings)
     messages.success(request, notice)

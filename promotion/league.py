@@ -7,6 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Max, Q
 
+from config import pagecache
 from matches.models import MatchStatus
 from promotion.models import (
     ContenderSnapshot,
@@ -234,6 +235,9 @@ def advance_week(*, promotion, by=None, from_week=None):
     )
     promotion.current_week = week + 1
     promotion.save(update_fields=["current_week"])
+    # Healing, returns and inactivity are set-based writes (no model signal): the promotion's cached pages
+    # (config/pagecache.py) are out of date.
+    pagecache.bump_now_and_on_commit(promotion.pk)
     return log
 
 
@@ -295,9 +299,11 @@ class RankingData:
             titlereign__title__promotion=promotion, titlereign__is_current=True
         ).values_list("titlereign__title_id", "wrestler_id"):
             self.champions.setdefault(title_id, set()).add(wid)
-        self.eligible = Wrestler.objects.filter(
-            promotion=promotion, status=WrestlerStatus.ACTIVE, approval=Approval.APPROVED
-        ).select_related("promotion")
+        self.eligible = (
+            Wrestler.objects.filter(promotion=promotion, status=WrestlerStatus.ACTIVE, approval=Approval.APPROVED)
+            .select_related("promotion")
+            .defer("sheet", "bio")  # a ranking shows names and numbers; sheets are large
+        )
         self.tally = {}
         recent = MatchParticipant.objects.filter(
             wrestler__in=self.eligible,

@@ -64,6 +64,7 @@ class Career:
         self.mine = list(
             MatchParticipant.objects.filter(wrestler=wrestler, match__status=MatchStatus.FINISHED)
             .select_related("match", "match__card", "match__card__promotion", "match__title")
+            .defer("match__setup")  # the sheets the engine played: never shown here, and large
             .order_by("-match__card__week", "-match__finished", "-match_id")
         )
         self.others = {}
@@ -72,6 +73,7 @@ class Career:
                 MatchParticipant.objects.filter(match_id__in=[m.match_id for m in self.mine])
                 .exclude(wrestler=wrestler)
                 .select_related("wrestler")
+                .only("match_id", "side", "wrestler_id", "wrestler__ring_name")  # no sheets: names are enough
             ):
                 self.others.setdefault(p.match_id, []).append(p)
 

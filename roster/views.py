@@ -6,8 +6,10 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
+from config import pagecache
 from promotion.selectors import promotion_access
 from roster import records, selectors, services
 from roster.forms import ReviewForm, RosterFilterForm, StatusForm, WrestlerProfileForm
@@ -25,49 +27,69 @@ def _wrestler(access, pk):
 def roster(request, slug):
     access = promotion_access(request.user, slug)
     form = RosterFilterForm(request.GET or None)
-    wrestlers = selectors.roster(access.promotion, **form.filters())
-    page = Paginator(wrestlers, PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
-    query.pop("page", None)
-    template = "roster/roster.html#results" if request.htmx else "roster/roster.html"
+    page_number = query.pop("page", [None])[-1]
+    query = query.urlencode()
+
+    def render_results():
+        # Read after the cache's version (config/pagecache.py): the same for every visitor, so cached.
+        wrestlers = selectors.roster(access.promotion, **form.filters())
+        page = Paginator(wrestlers, PAGE_SIZE).get_page(page_number)
+        return render_to_string("roster/roster.html#results", {"page": page, "query": query})
+
+    results = pagecache.fragment(access.promotion.pk, ("roster", pagecache.digest(query, page_number)), render_results)
+    if request.htmx:
+        return HttpResponse(results)
     return render(
         request,
-        template,
-        {"access": access, "promotion": access.promotion, "form": form, "page": page, "query": query.urlencode()},
+        "roster/roster.html",
+        {"access": access, "promotion": access.promotion, "form": form, "results": results},
     )
 
 
 def wrestler_detail(request, slug, pk):
     access = promotion_access(request.user, slug)
     wrestler = _wrestler(access, pk)
-    ruleset = get_ruleset(access.promotion.ruleset)
+    vs_id = request.GET.get("vs", "")
+    vs_id = vs_id if vs_id.isascii() and vs_id.isdigit() and len(vs_id) < 12 else ""
+
+    def render_body():
+        # Read after the cache's version (config/pagecache.py): the same for every visitor, so cached.
+        return render_to_string("roster/_wrestler_body.html", _wrestler_body(access.promotion.pk, pk, vs_id))
+
+    context = {
+        "access": access,
+        "promotion": access.promotion,
+        "wrestler": wrestler,
+        "body": pagecache.fragment(access.promotion.pk, ("wrestler", pk, vs_id), render_body),
+        "can_edit": services.can_edit_wrestler(wrestler, request.user),
+    }
+    if access.can_book:
+        context.update(review_form=ReviewForm(), status_form=StatusForm(initial={"status": wrestler.status}))
+    return render(request, "roster/wrestler.html", context)
+
+
+def _wrestler_body(promotion_id, pk, vs_id):
+    """What the wrestler page shows every visitor: league facts, derived values, injuries, sheet, record."""
+    wrestler = Wrestler.objects.select_related("owner", "promotion").get(pk=pk, promotion_id=promotion_id)
+    ruleset = get_ruleset(wrestler.promotion.ruleset)
     career = records.Career(wrestler)
     opponents = career.opponents()
     versus = None
-    vs_id = request.GET.get("vs", "")
     opponent = next((o for o in opponents if str(o.pk) == vs_id), None)
     if opponent is not None:
         versus = {"opponent": opponent, **career.head_to_head(opponent.pk)}
-    return render(
-        request,
-        "roster/wrestler.html",
-        {
-            "record": career.record(),
-            "history": career.history(),
-            "opponents": opponents,
-            "versus": versus,
-            "reigns": wrestler.reigns.select_related("title", "title__promotion").order_by("won_week"),
-            "access": access,
-            "promotion": access.promotion,
-            "wrestler": wrestler,
-            "can_edit": services.can_edit_wrestler(wrestler, request.user),
-            "derived": _safe_derived(ruleset, selectors.export_sheet(wrestler)),  # with the league's Fame (Edge)
-            "injuries": selectors.wrestler_injuries(wrestler),
-            "sheet_json": json.dumps(wrestler.sheet, indent=2, ensure_ascii=False),
-            "review_form": ReviewForm(),
-            "status_form": StatusForm(initial={"status": wrestler.status}),
-        },
-    )
+    return {
+        "record": career.record(),
+        "history": career.history(),
+        "opponents": opponents,
+        "versus": versus,
+        "reigns": wrestler.reigns.select_related("title", "title__promotion").order_by("won_week"),
+        "promotion": wrestler.promotion,
+        "wrestler": wrestler,
+        "derived": _safe_derived(ruleset, selectors.export_sheet(wrestler)),  # with the league's Fame (Edge)
+        "injuries": selectors.wrestler_injuries(wrestler),
+    }
 
 
 def _safe_derived(ruleset, sheet):

@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "roster",
     "promotion",
     "matches",
+    "config.apps.PageCacheConfig",  # the page cache's invalidation signals (config/pagecache.py)
 ]
 
 MIDDLEWARE = [
@@ -82,6 +83,9 @@ else:
     # A connection pool per process (psycopg_pool): a live page holds a request open for minutes, so connections
     # must be borrowed per query, not per request, or a few hundred viewers would exhaust Postgres.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # The pool checks a connection before lending it: after Postgres restarts, its idle connections are dead, and
+    # without the check each would fail one request or task (tests/integration/test_faults_postgres.py).
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = __import__("os").environ.get("KF_EXP") != "0" or "pytest" in __import__("sys").argv[0]
     DATABASES["default"]["OPTIONS"] = {
         "pool": {
             "min_size": env.int("DB_POOL_MIN", default=1),
@@ -126,6 +130,8 @@ if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Rendered page fragments (config/pagecache.py) live this long at most; a write makes them stale at once anyway.
+KAYFABE_PAGE_CACHE_SECONDS = env.int("KAYFABE_PAGE_CACHE_SECONDS", default=60 * 60)
 
 # Celery (config/celery_app.py reads every CELERY_* setting).
 CELERY_BROKER_URL = REDIS_URL or "memory://"

@@ -1,0 +1,204 @@
+"""Rendered fragments of the busy public pages (roster, wrestler, card, title, contenders), cached and invalidated
+by a version per promotion. See docs/caching.md.
+
+- Only HTML that every visitor of a promotion sees alike is cached. What depends on the visitor (the menu, the
+  promoter's and owner's controls, CSRF tokens, messages) is rendered outside the fragments on every request.
+- A fragment's key holds the promotion's version. Every write that changes what a page shows bumps the version:
+  model signals for row writes (``connect()``, called once per process by ``config.apps.PageCacheConfig``), and
+  ``bump()`` called by hand after set-based writes (``UPDATE`` of many rows, raw SQL), which send no signal.
+- A bump happens twice: at once, so that the writer's own transaction (and a test) reads fresh pages, and after
+  commit, so that a reader who cached the old rows between the first bump and the commit is not believed.
+- A renderer reads everything it shows itself, after the version was read: a fragment never holds rows read
+  before the version it is stored under.
+- The cache failing (Redis down) never fails a page: it is rendered without the cache.
+"""
+
+import hashlib
+import logging
+import time
+from functools import lru_cache
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.utils.safestring import mark_safe
+
+log = logging.getLogger("kayfabe.pagecache")
+
+PREFIX = "kayfabe:pages:v1"
+
+
+def _ttl():
+    return getattr(settings, "KAYFABE_PAGE_CACHE_SECONDS", 60 * 60)
+
+
+def _version_key(promotion_id):
+    return f"{PREFIX}:version:{promotion_id}"
+
+
+def version(promotion_id):
+    """The promotion's current version. A missing version (never set, or evicted) starts at the clock in
+    nanoseconds, past any version counted up before, so that old fragments are never found again."""
+    key = _version_key(promotion_id)
+    value = cache.get(key)
+    if value is None:
+        cache.add(key, time.time_ns(), timeout=None)
+        value = cache.get(key)
+    return value
+
+
+def bump(promotion_id):
+    """Every fragment of the promotion is out of date from now on."""
+    if promotion_id is None:
+        return
+    try:
+        try:
+            cache.incr(_version_key(promotion_id))
+        except ValueError:  # no version yet: the next reader starts a new one
+            cache.add(_version_key(promotion_id), time.time_ns(), timeout=None)
+    except Exception:  # noqa: BLE001 - a cache that is down holds no fragment to invalidate until it is back
+        log.warning("page cache: could not bump promotion %s", promotion_id, exc_info=True)
+
+
+def bump_now_and_on_commit(promotion_id):
+    """Bump now (the writer's own reads), and again after commit (readers who cached the old rows meanwhile)."""
+    if promotion_id is None:
+        return
+    bump(promotion_id)
+    transaction.on_commit(lambda: bump(promotion_id))
+
+
+def digest(*parts):
+    """A short key part for values a visitor chooses (filters, page numbers)."""
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+
+
+def fragments(promotion_id, parts, renderers):
+    """``{name: html}`` for each ``name: render()`` in ``renderers``, from the cache or rendered (and stored).
+
+    ``parts`` tells apart the fragments of one promotion (page, object, query); the promotion's version is added
+    here. One round trip for every fragment of a page."""
+    base = ":".join(str(p) for p in parts)
+    try:
+        stamp = version(promotion_id)
+        keys = {name: f"{PREFIX}:{promotion_id}:{stamp}:{base}:{name}" for name in renderers}
+        found = cache.get_many(list(keys.values()))
+    except Exception:  # noqa: BLE001 - render without the cache rather than fail the page
+        log.warning("page cache: unavailable; rendering promotion %s without it", promotion_id, exc_info=True)
+        return {name: mark_safe(str(render())) for name, render in renderers.items()}  # noqa: S308  # nosec B308
+    out, missing = {}, {}
+    for name, key in keys.items():
+        html = found.get(key)
+        if html is None:
+            html = missing[key] = str(renderers[name]())
+        out[name] = mark_safe(html)  # noqa: S308  # nosec B308 - our own templates' output, escaped when rendered
+    if missing:
+        try:
+            cache.set_many(missing, _ttl())
+        except Exception:  # noqa: BLE001
+            log.warning("page cache: could not store fragments of promotion %s", promotion_id, exc_info=True)
+    return out
+
+
+def fragment(promotion_id, parts, render):
+    return fragments(promotion_id, parts, {"html": render})["html"]
+
+
+# --- invalidation by signals ------------------------------------------------------------------------------
+# Each receiver finds the promotion of the row written. Wrestlers, cards and titles never change promotion, so
+# the look-ups through them are remembered per process.
+
+
+@lru_cache(maxsize=4096)
+def _promotion_of_wrestler(wrestler_id):
+    from roster.models import Wrestler
+
+    return Wrestler.objects.filter(pk=wrestler_id).values_list("promotion_id", flat=True).first()
+
+
+@lru_cache(maxsize=4096)
+def _promotion_of_card(card_id):
+    from matches.models import Card
+
+    return Card.objects.filter(pk=card_id).values_list("promotion_id", flat=True).first()
+
+
+@lru_cache(maxsize=1024)
+def _promotion_of_title(title_id):
+    from promotion.models import Title
+
+    return Title.objects.filter(pk=title_id).values_list("promotion_id", flat=True).first()
+
+
+def _promotions_of_user(user):
+    from promotion.models import Membership
+    from roster.models import Wrestler
+
+    ids = set(Membership.objects.filter(user=user).values_list("promotion_id", flat=True))
+    return ids | set(Wrestler.objects.filter(owner=user).values_list("promotion_id", flat=True).distinct())
+
+
+PROMOTION_OF = {
+    # model label: instance -> promotion id
+    "promotion.Promotion": lambda obj: obj.pk,
+    "promotion.Referee": lambda obj: obj.promotion_id,
+    "promotion.Title": lambda obj: obj.promotion_id,
+    "promotion.TitleReign": lambda obj: _promotion_of_title(obj.title_id),
+    "promotion.WeekLog": lambda obj: obj.promotion_id,
+    "promotion.ContenderSnapshot": lambda obj: _promotion_of_title(obj.title_id),
+    "roster.Wrestler": lambda obj: obj.promotion_id,
+    "roster.Injury": lambda obj: _promotion_of_wrestler(obj.wrestler_id),
+    "matches.Card": lambda obj: obj.promotion_id,
+    "matches.Match": lambda obj: _promotion_of_card(obj.card_id),
+    "matches.MatchParticipant": lambda obj: _promotion_of_card(obj.card_id),
+}
+
+
+def _deleted_with_its_promotion(origin):
+    """A row deleted because its whole promotion is: the promotion's own signal bumps once for all of them."""
+    from promotion.models import Promotion
+
+    return isinstance(origin, Promotion) or getattr(origin, "model", None) is Promotion
+
+
+def _on_save(sender, instance, raw=False, **kwargs):
+    if raw:  # loaddata
+        return
+    bump_now_and_on_commit(PROMOTION_OF[sender._meta.label](instance))
+
+
+def _on_delete(sender, instance, origin=None, **kwargs):
+    if sender._meta.label != "promotion.Promotion" and _deleted_with_its_promotion(origin):
+        return
+    bump_now_and_on_commit(PROMOTION_OF[sender._meta.label](instance))
+
+
+def _on_holders_changed(sender, instance, action, reverse, pk_set, **kwargs):
+    if action not in ("post_add", "post_remove", "post_clear"):
+        return
+    if not reverse:  # reign.holders.set(...)
+        bump_now_and_on_commit(_promotion_of_title(instance.title_id))
+    else:  # wrestler.reigns.add(...)
+        bump_now_and_on_commit(instance.promotion_id)
+
+
+def _on_user_saved(sender, instance, created, update_fields=None, raw=False, **kwargs):
+    """Usernames show on the roster ("owner") and the wrestler page; a log-in (last_login) changes nothing shown."""
+    if raw or created or (update_fields is not None and set(update_fields) <= {"last_login", "password"}):
+        return
+    for promotion_id in _promotions_of_user(instance):
+        bump_now_and_on_commit(promotion_id)
+
+
+def connect():
+    from django.apps import apps
+    from django.contrib.auth import get_user_model
+    from django.db.models.signals import m2m_changed, post_delete, post_save
+
+    for label in PROMOTION_OF:
+        model = apps.get_model(label)
+        post_save.connect(_on_save, sender=model, dispatch_uid=f"pagecache-save-{label}")
+        post_delete.connect(_on_delete, sender=model, dispatch_uid=f"pagecache-delete-{label}")
+    TitleReign = apps.get_model("promotion.TitleReign")  # noqa: N806
+    m2m_changed.connect(_on_holders_changed, sender=TitleReign.holders.through, dispatch_uid="pagecache-holders")
+    post_save.connect(_on_user_saved, sender=get_user_model(), dispatch_uid="pagecache-user")
