@@ -14,7 +14,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -35,6 +35,36 @@ WIN_METHODS_DQ = {"disqualification", "count-out"}
 
 def lease_seconds():
     return getattr(settings, "KAYFABE_MATCH_LEASE_SECONDS", 60)
+
+
+# What a query raises while Postgres restarts or fails over: the server cut the session, the socket is closed,
+# or the pool found no live connection in time.
+DATABASE_DOWN = (OperationalError, InterfaceError)
+
+
+def outage_seconds():
+    return getattr(settings, "KAYFABE_DB_OUTAGE_SECONDS", 120)
+
+
+def _through_outage(step, *args, pause=time.sleep, **kwargs):
+    """Run one database step of a claimed match; while the database is unreachable, give the broken connection
+    back and try again (0.2 s, doubling to 2 s between tries) until it answers, for at most
+    ``KAYFABE_DB_OUTAGE_SECONDS``. Every step is safe to repeat: events are written with ON CONFLICT DO NOTHING, a
+    lease renewal is idempotent, and the result is applied by one status transition. Without this a Postgres
+    restart would fail the task and leave the match to the sweeper, a lease and a beat later."""
+    deadline = time.monotonic() + outage_seconds()
+    delay = 0.2
+    while True:
+        try:
+            return step(*args, **kwargs)
+        except DATABASE_DOWN:
+            if time.monotonic() + delay > deadline:
+                raise
+            log.warning("database unavailable in %s; trying again in %.1f s", step.__name__, delay, exc_info=True)
+            if not connection.in_atomic_block:
+                connection.close()  # the pool drops a broken connection and lends a checked one next time
+            pause(delay)
+            delay = min(delay * 2, 2.0)
 
 
 # --- going live ----------------------------------------------------------------------------------
@@ -136,8 +166,7 @@ def match_run(match_id, *, sleep=time.sleep):
     if not match_claim(match_id):
         return "busy"  # another worker holds a valid lease
     ruleset, setup = frozen_setup(match)
-    stored = MatchEvent.objects.filter(match_id=match_id).order_by("-seq").values_list("seq", flat=True).first()
-    stored = -1 if stored is None else stored
+    stored = _through_outage(_last_stored, match_id)
     pace = match.card.pace
     pending, previous_round, last_renew = [], None, time.monotonic()
     result = None
@@ -148,20 +177,26 @@ def match_run(match_id, *, sleep=time.sleep):
             previous_round = event["round"]
             continue
         if pace and previous_round is not None and event["round"] != previous_round:
-            _flush(match_id, pending)
+            _through_outage(_flush, match_id, pending)
             pending = []
             sleep(pace * (event["round"] - previous_round))
         previous_round = event["round"]
         pending.append(event)
         if len(pending) >= EVENT_BATCH or pace:
-            _flush(match_id, pending)
+            _through_outage(_flush, match_id, pending)
             pending = []
         if time.monotonic() - last_renew > lease_seconds() / 3:
-            _renew_lease(match_id)
+            _through_outage(_renew_lease, match_id)
             last_renew = time.monotonic()
-    _flush(match_id, pending)
-    match_apply_result(match_id=match_id, result=result)
+    _through_outage(_flush, match_id, pending)
+    _through_outage(match_apply_result, match_id=match_id, result=result)
     return "done"
+
+
+def _last_stored(match_id):
+    """The seq of the last stored event of the match, -1 when none is."""
+    last = MatchEvent.objects.filter(match_id=match_id).order_by("-seq").values_list("seq", flat=True).first()
+    return -1 if last is None else last
 
 
 INSERT_EVENTS = (

@@ -85,7 +85,7 @@ else:
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     # The pool checks a connection before lending it: after Postgres restarts, its idle connections are dead, and
     # without the check each would fail one request or task (tests/integration/test_faults_postgres.py).
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = __import__("os").environ.get("KF_EXP") != "0" or "pytest" in __import__("sys").argv[0]
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"]["OPTIONS"] = {
         "pool": {
             "min_size": env.int("DB_POOL_MIN", default=1),

@@ -1,0 +1,320 @@
+"""The one check every fault test ends with: the card ended exactly as a clean run with the same seeds would have.
+
+``before = league_before(card)`` is taken before the card goes live (the title lineages and Prestige as they were);
+``assert_as_clean_run(card, before)`` then proves, from the database the faulted run left behind:
+
+- the card is finished and every match has exactly one result (status, winner, method, rounds, and one result
+  entry per wrestler in the ledger);
+- every match's events are gapless (seq 0..n), duplicate-free and identical (type, text, rolls, state: the whole
+  event) to a clean in-process resolve of the frozen setup with the frozen seed;
+- the ledger of each match is what the clean result gives, and each wrestler's Prestige and Fame equal the sums of
+  his ledger (recomputed from scratch);
+- each wrestler's record (roster/records.py: wins, losses, draws by method, title matches) equals a tally of the
+  clean results;
+- each title's lineage equals the lineage before the card with the clean results applied in order (reigns,
+  holders, defenses, who won and lost them);
+- each wrestler's injuries equal the injuries the clean results inflict, added up from nothing.
+"""
+
+import os
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+import pytest
+from django.db.models import Sum
+
+from matches import services
+from matches.models import Card, CardStatus, Match, MatchEvent, MatchParticipant, MatchStatus
+from promotion.models import LedgerReason, PrestigeEntry, TitleReign
+from roster.models import Injury, Wrestler
+from roster.records import record
+from rules import RandomDice
+
+RESULT_REASONS = {LedgerReason.WIN, LedgerReason.LOSS, LedgerReason.DRAW, LedgerReason.DQ_WIN}
+
+
+@dataclass
+class LeagueBefore:
+    reigns: dict = field(default_factory=dict)  # title id -> [reign row], as they were before the card
+
+
+def _reign_rows(title_id):
+    return [
+        {
+            "number": r.number,
+            "holders": frozenset(r.holders.values_list("pk", flat=True)),
+            "won_match": r.won_match_id,
+            "lost_match": r.lost_match_id,
+            "is_current": r.is_current,
+            "defenses": r.defenses,
+        }
+        for r in TitleReign.objects.filter(title_id=title_id).order_by("number")
+    ]
+
+
+def league_before(card):
+    """What the checker needs from before "go live": the lineage of every title on the card."""
+    titles = set(Match.objects.filter(card=card).exclude(title=None).values_list("title_id", flat=True))
+    return LeagueBefore(reigns={t: _reign_rows(t) for t in titles})
+
+
+def clean_events(match):
+    """The events a clean run produces: an in-process resolve of the frozen setup with the frozen seed."""
+    ruleset, setup = services.frozen_setup(match)
+    return list(ruleset.resolve(setup, RandomDice(match.seed), seed=match.seed))
+
+
+def assert_as_clean_run(card, before):
+    card = Card.objects.get(pk=card.pk)
+    assert card.status == CardStatus.FINISHED, f"the card is {card.status}"
+    matches = list(Match.objects.filter(card=card).select_related("card__promotion").order_by("order"))
+    results = {}
+    for match in matches:
+        results[match.pk] = _assert_match_as_clean_run(match)
+    _assert_ledger(matches, results, before)
+    wrestlers = Wrestler.objects.filter(participations__match__card=card).distinct()
+    for wrestler in wrestlers:
+        _assert_totals_from_scratch(wrestler)
+        _assert_record_from_scratch(wrestler)
+        _assert_injuries_from_scratch(wrestler)
+
+
+def _assert_match_as_clean_run(match):
+    where = f"match {match.order} (seed {match.seed})"
+    expected = clean_events(match)
+    seqs = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("seq", flat=True))
+    assert len(seqs) == len(set(seqs)), (
+        f"{where}: duplicate events {sorted(k for k, n in Counter(seqs).items() if n > 1)}"
+    )
+    assert seqs == list(range(len(seqs))), f"{where}: the log has gaps: {sorted(set(range(len(seqs))) - set(seqs))}"
+    stored = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("data", flat=True))
+    assert len(stored) == len(expected), f"{where}: {len(stored)} events stored, a clean run has {len(expected)}"
+    for got, want in zip(stored, expected):
+        assert got == want, f"{where}: event {want['seq']} differs from the clean run"
+    result = expected[-1]
+    assert result["type"] == "result"
+    assert match.status == MatchStatus.FINISHED, f"{where} is {match.status}"
+    assert (match.winner_side, match.method, match.rounds) == (result["winner"], result["method"], result["rounds"])
+    assert match.lease_until is None
+    return result
+
+
+def _participants(match):
+    return list(MatchParticipant.objects.filter(match=match).order_by("side", "slot"))
+
+
+def _expected_ledger(matches, results, before):
+    """{match id: Counter((wrestler, reason, prestige, fame))} for the clean results, titles walked in order."""
+    champions = {}
+    for title_id, rows in before.reigns.items():
+        current = [r for r in rows if r["is_current"]]
+        champions[title_id] = current[0]["holders"] if current else None
+    expected = {}
+    for match in matches:
+        result = results[match.pk]
+        participants = _participants(match)
+        names = [sheet.get("name") for side in match.setup["sides"] for sheet in side]
+        entries = Counter()
+        for participant, parts in zip(
+            participants, services._ledger_changes(result, participants, names, result["winner"])
+        ):
+            for reason, prestige, fame in parts:
+                entries[(participant.wrestler_id, str(reason), prestige, fame)] += 1
+        if match.title_id is not None and result["winner"] is not None:
+            entries.update(_title_entries(match, participants, result, champions))
+        expected[match.pk] = entries
+    return expected
+
+
+def _title_entries(match, participants, result, champions):
+    """Title ledger entries of one result, and the new champions (the rules of matches/services.py, restated)."""
+    winners = {p.wrestler_id for p in participants if p.side == result["winner"]}
+    losers = {p.wrestler_id for p in participants if p.side != result["winner"]}
+    held = champions.get(match.title_id)
+    if held is not None and held <= winners:
+        return Counter({(w, LedgerReason.TITLE_DEFENSE.value, 5, 0): 1 for w in winners})
+    if result["method"] in services.WIN_METHODS_DQ and not match.setup["stipulation"].get("titles_change_on_dq"):
+        return Counter()
+    entries = Counter({(w, LedgerReason.TITLE_WIN.value, 20, 0): 1 for w in winners})
+    entries.update({(w, LedgerReason.TITLE_LOSS.value, -10, 0): 1 for w in losers if held and w in held})
+    champions[match.title_id] = frozenset(winners)
+    return entries
+
+
+def _assert_ledger(matches, results, before):
+    expected = _expected_ledger(matches, results, before)
+    for match in matches:
+        stored = Counter(
+            (w, r, p, f)
+            for w, r, p, f in PrestigeEntry.objects.filter(match=match).values_list(
+                "wrestler_id", "reason", "prestige", "fame"
+            )
+        )
+        assert stored == expected[match.pk], f"match {match.order}: ledger {stored} != clean {expected[match.pk]}"
+        per_wrestler = Counter(w for w, r, _, _ in stored.elements() if r in RESULT_REASONS)
+        assert sorted(per_wrestler.values()) == [1] * len(_participants(match)), f"match {match.order}: one result"
+    _assert_lineages(matches, results, before)
+
+
+def _assert_lineages(matches, results, before):
+    for title_id, rows in before.reigns.items():
+        lineage = [dict(r) for r in rows]
+        for match in matches:
+            result = results[match.pk]
+            if match.title_id != title_id or result["winner"] is None:
+                continue
+            winners = frozenset(p.wrestler_id for p in _participants(match) if p.side == result["winner"])
+            current = next((r for r in lineage if r["is_current"]), None)
+            if current is not None and current["holders"] <= winners:
+                current["defenses"] += 1
+                continue
+            dq = result["method"] in services.WIN_METHODS_DQ
+            if dq and not match.setup["stipulation"].get("titles_change_on_dq"):
+                continue
+            if current is not None:
+                current.update(is_current=False, lost_match=match.pk)
+            number = max((r["number"] for r in lineage), default=0) + 1
+            lineage.append(
+                {
+                    "number": number,
+                    "holders": winners,
+                    "won_match": match.pk,
+                    "lost_match": None,
+                    "is_current": True,
+                    "defenses": 0,
+                }
+            )
+        assert _reign_rows(title_id) == lineage, f"title {title_id}: the lineage differs from a clean run"
+
+
+def _assert_totals_from_scratch(wrestler):
+    sums = PrestigeEntry.objects.filter(wrestler=wrestler).aggregate(p=Sum("prestige"), f=Sum("fame"))
+    assert (wrestler.prestige, wrestler.fame) == (sums["p"] or 0, sums["f"] or 0), (
+        f"{wrestler}: Prestige/Fame {wrestler.prestige}/{wrestler.fame} but the ledger sums to {sums}"
+    )
+
+
+def _assert_record_from_scratch(wrestler):
+    wins, losses, draws = Counter(), Counter(), Counter()
+    titled = Counter()
+    for p in MatchParticipant.objects.filter(wrestler=wrestler).select_related("match__card__promotion"):
+        if p.match.status != MatchStatus.FINISHED:
+            continue
+        result = clean_events(p.match)[-1]
+        outcome = "D" if result["winner"] is None else ("W" if result["winner"] == p.side else "L")
+        {"W": wins, "L": losses, "D": draws}[outcome][result["method"]] += 1
+        if p.match.title_id is not None:
+            titled[outcome] += 1
+    rec = record(wrestler)
+    assert (rec.wins, rec.losses, rec.draws) == (wins, losses, draws), f"{wrestler}: record differs"
+    assert (rec.title_wins, rec.title_losses, rec.title_draws) == (titled["W"], titled["L"], titled["D"])
+
+
+def _assert_injuries_from_scratch(wrestler):
+    expected = Counter()
+    for p in MatchParticipant.objects.filter(wrestler=wrestler).select_related("match__card__promotion"):
+        if p.match.status != MatchStatus.FINISHED:
+            continue
+        match = p.match
+        result = clean_events(match)[-1]
+        sheets = [sheet for side in match.setup["sides"] for sheet in side]
+        index = [x.pk for x in _participants(match)].index(p.pk)
+        final = result.get("state") or []
+        if index < len(final) and index < len(sheets):
+            expected.update(services._new_injuries(sheets[index].get("injuries"), final[index].get("injuries")))
+    stored = Counter(dict(Injury.objects.filter(wrestler=wrestler).values_list("body_part", "points")))
+    assert +stored == +expected, f"{wrestler}: injuries {dict(stored)} != clean {dict(expected)}"
+
+
+# --- fault points ----------------------------------------------------------------------------------------------
+
+FAULT_SEED = int(os.environ.get("KAYFABE_FAULT_SEED", "1030"))
+
+
+def fault_points(fault, n=3):
+    """``n`` points of the card at which to inject ``fault``, as fractions of the card's events, drawn from a
+    seeded RNG. The seed is in the test id; set KAYFABE_FAULT_SEED to try other points."""
+    rng = random.Random(f"{FAULT_SEED}:{fault}")  # noqa: S311 - test points, not secrets
+    fractions = sorted(round(rng.uniform(0.05, 0.95), 2) for _ in range(n))
+    return [pytest.param(f, id=f"at-{round(f * 100)}pct-seed{FAULT_SEED}") for f in fractions]
+
+
+def stored_events(card):
+    return MatchEvent.objects.filter(match__card=card).count()
+
+
+def fault_point(card, fraction):
+    """After go-live (seeds fixed): the number of stored events at which to strike, and the match then airing."""
+    counts = [(m, len(clean_events(m))) for m in Match.objects.filter(card=card).select_related("card__promotion")]
+    counts.sort(key=lambda mc: mc[0].order)
+    total = sum(n for _, n in counts)
+    k = max(1, min(total - 1, round(fraction * total)))
+    seen = 0
+    for match, n in counts:
+        if k <= seen + n:
+            return k, match, total
+        seen += n
+    raise AssertionError("unreachable")
+
+
+def wait_for_events(card, k, timeout=90):
+    """Wait until ``k`` events of the card are stored; fails if the card ends first (the fault would miss)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if stored_events(card) >= k:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {k} events")
+
+
+# --- a browser watching ------------------------------------------------------------------------------------------
+
+
+class BrowserWatch:
+    """Pages a viewer keeps open through a fault, with every HTTP response any of them received."""
+
+    def __init__(self):
+        self.responses = []
+
+    def watch(self, page):
+        page.on("response", lambda response: self.responses.append((response.status, response.url)))
+        return page
+
+    def assert_no_server_error(self):
+        """No 500 (or any 5xx) reached the browser; a 503 "try again" while the database is down is allowed."""
+        bad = [(status, url) for status, url in self.responses if status >= 500 and status != 503]
+        assert not bad, f"the browser saw server errors: {bad}"
+        assert self.responses, "the pages made no requests at all"
+
+
+# --- cards and the sweeper ------------------------------------------------------------------------------------------
+
+
+def book_title_card(personas, *, matches=3, pace=0.05, name="Fault Card"):
+    """A card whose first match puts a title on the line, held by that match's side-0 wrestler (so the result is
+    a defense or a change), for checking title lineages after a fault."""
+    from promotion.models import Title
+    from tests.factories import book_card
+
+    title = Title.objects.create(promotion=personas.promotion, name=f"{name} Title")
+    card = book_card(personas.promotion, personas.promoter, matches=matches, pace=pace, name=name, title=title)
+    first = Match.objects.filter(card=card).order_by("order").first()
+    champion = MatchParticipant.objects.get(match=first, side=0).wrestler
+    reign = TitleReign.objects.create(title=title, number=1, won_week=1, won_method="awarded")
+    reign.holders.set([champion])
+    return card
+
+
+def finish_with_sweeps(card, timeout=120):
+    """Run the sweeper as Celery beat would (every 30 s in production; here as soon as a card is stuck) until the
+    card is finished."""
+    from matches.tasks import sweep_stuck_cards
+
+    deadline = time.monotonic() + timeout
+    while Card.objects.get(pk=card.pk).status != CardStatus.FINISHED:
+        assert time.monotonic() < deadline, "the card did not finish"
+        if services.stuck_cards():
+            sweep_stuck_cards()
+        time.sleep(0.5)

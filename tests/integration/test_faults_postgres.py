@@ -1,0 +1,113 @@
+"""Postgres restarted while a card airs on the real worker, with a browser watching the match and the card.
+
+The restart is real (``pg_ctlcluster stop``, a pause, ``start``): every connection of the worker, the ASGI server
+and this test process dies. Afterwards the card finishes as a clean run with the same seeds would have, the
+browser's log is complete, and no page the browser asked for was answered with a server error."""
+
+import os
+import shutil
+import subprocess
+import time
+
+import pytest
+from django.db import connections
+from playwright.sync_api import expect
+
+from matches import services
+from matches.models import Card, CardStatus
+from tests.integration.faultcheck import (
+    BrowserWatch,
+    assert_as_clean_run,
+    book_title_card,
+    fault_point,
+    fault_points,
+    league_before,
+    stored_events,
+    wait_for_events,
+)
+from tests.integration.test_live_worker import wait_for
+
+pytestmark = [pytest.mark.worker, pytest.mark.fault, pytest.mark.browser]
+
+DOWN_SECONDS = 2.0  # long enough for the worker and the pages to hit it; short, because other runs share Postgres
+
+
+def _cluster():
+    if not shutil.which("pg_ctlcluster") or not os.path.isdir("/etc/postgresql"):
+        return None
+    versions = sorted(os.listdir("/etc/postgresql"))
+    return versions[-1] if versions else None
+
+
+CLUSTER = _cluster()
+
+
+def pg_ctl(action):
+    subprocess.run(  # noqa: S603
+        ["pg_ctlcluster", "--skip-systemctl-redirect", CLUSTER, "main", action],  # noqa: S607
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+
+
+def postgres_ready():
+    return subprocess.run(["pg_isready", "-q", "-h", "127.0.0.1", "-p", "5432"], check=False).returncode == 0  # noqa: S607
+
+
+def restart_postgres(down_for=DOWN_SECONDS, while_down=None):
+    """Stop Postgres (fast shutdown: every session is cut), keep it down a moment, start it again. This process's
+    connections are given back afterwards, as any request or task would on its next use."""
+    pg_ctl("stop")
+    try:
+        if while_down:
+            while_down()
+        time.sleep(down_for)
+    finally:
+        pg_ctl("start")
+        deadline = time.monotonic() + 60
+        while not postgres_ready():
+            assert time.monotonic() < deadline, "Postgres did not come back"
+            time.sleep(0.2)
+        connections.close_all()
+
+
+def arrive(page):
+    """A viewer arriving while Postgres is down: the page and the card's progress are asked for (without
+    waiting: the answers come when the server can give them)."""
+    page.evaluate(
+        """() => { window.kayfabeArrived = null;
+        Promise.all([fetch(location.href), fetch(location.href, {headers: {"HX-Request": "true"}})])
+          .then(rs => { window.kayfabeArrived = rs.map(r => r.status); }); }"""
+    )
+
+
+@pytest.mark.skipif(CLUSTER is None, reason="needs the local Postgres cluster (pg_ctlcluster) that make test starts")
+@pytest.mark.parametrize("fraction", fault_points("postgres-restart"))
+def test_postgres_restarted_mid_card(celery_worker, live_url, page, personas, fraction):
+    card = book_title_card(personas, pace=0.15)
+    before = league_before(card)
+    services.card_go_live(card=card, by=personas.promoter)
+    k, match, total = fault_point(card, fraction)
+
+    watch = BrowserWatch()
+    watch.watch(page).goto(live_url + match.get_absolute_url())
+    card_page = watch.watch(page.context.new_page())
+    card_page.goto(live_url + card.get_absolute_url())
+
+    wait_for_events(card, k)
+    at_fault = stored_events(card)
+    assert at_fault < total, "the fault must strike while the card is still airing"
+    restart_postgres(while_down=lambda: [arrive(p) for p in (page, card_page)])
+    # No sweeper: the worker rides the outage out and the card resumes by itself once Postgres answers.
+    wait_for(lambda: Card.objects.get(pk=card.pk).status == CardStatus.FINISHED, what="the card to finish")
+
+    expect(page.locator("#result")).to_contain_text("Result", timeout=60_000)
+    seqs = [int(s) for s in page.locator("#log > li").evaluate_all("els => els.map(e => e.dataset.seq)")]
+    assert seqs == list(range(len(seqs))), "the browser's log has a gap or a duplicate"
+    assert len(seqs) == match.events.count()
+    expect(card_page.locator("#card-progress h2")).to_have_text("Results", timeout=30_000)
+    for p in (page, card_page):  # the viewers who arrived during the outage were served once Postgres was back
+        assert p.wait_for_function("window.kayfabeArrived").json_value() == [200, 200]
+    watch.assert_no_server_error()
+    assert_as_clean_run(card, before)
