@@ -41,6 +41,7 @@ STIPULATION_KEYS = (
     "cage_roof",
     "escape",
     "seconds",
+    "ropes_can_break",
 )
 CAGE_MATERIALS = ("chainlink", "steel")
 ESCAPE_RULES = ("pinfall", "escape", "either")
@@ -62,8 +63,8 @@ def parse_stipulation(stip, n_sides=2):
     if isinstance(tl, bool) or not isinstance(tl, int) or not 10 <= tl <= 36_000:
         raise SetupError("time_limit must be whole seconds from 10 to 36000")
     out["time_limit"] = tl
-    for key in ("no_dq", "titles_change_on_dq"):
-        value = stip.get(key, False)
+    for key, default in (("no_dq", False), ("titles_change_on_dq", False), ("ropes_can_break", True)):
+        value = stip.get(key, default)
         if not isinstance(value, bool):
             raise SetupError(f"{key} must be true or false")
         out[key] = value
@@ -641,6 +642,10 @@ class Match:
 
     def draw(self, reason, text=None):
         self.finish(None, "draw", text or narration.draw(reason), reason=reason)
+
+    def no_contest(self, why, text):
+        """Seed 171: "the referee rules that the match cannot be finished as sanctioned": nobody wins."""
+        self.finish(None, "no-contest", text, reason=f"the match cannot be finished as sanctioned: {why}")
 
     def knock_out(self, fighter, how):
         """He passes out; if the referee notices, the match is over (seed: forfeit)."""

@@ -374,6 +374,13 @@ def run_in(sec, helped, victim, hit, dealt):
     return f"{sec.name} runs in to help {helped.name}, but {victim.name} sees him coming."
 
 
+def rope_breaks(a, ref):
+    return (
+        f"The top rope snaps under {a.name}! {ref.name.capitalize()} waves it off: "
+        "this match cannot be finished as sanctioned. No contest!"
+    )
+
+
 def referee_up(ref):
     return f"{ref.name.capitalize()} is back on his feet."
 

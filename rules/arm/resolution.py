@@ -224,6 +224,8 @@ def attempt(m, a, d, plan, combo=0):
             maneuver=entry.label,
             outcome=roll["outcome"],
         )
+        if roll["outcome"] == BOTCH and m.stip["ropes_can_break"] and uses_the_ropes(m, a, plan):
+            rope_holds(m, a)
         if fired:
             standoffs += 1
             m.tick(clock.STANDOFF)
@@ -295,6 +297,23 @@ def attempt(m, a, d, plan, combo=0):
             advantage.referee_restart(m)
             return
         plan = tactics.plan_attack(m, a, d, positioning=False) or plan
+
+
+def uses_the_ropes(m, a, plan):
+    """A maneuver that puts his weight on the ring ropes: off a rope rebound, a springboard, or a dive
+    off the top rope inside the ring (an internal cage has no ropes)."""
+    if m.internal_cage:
+        return False
+    props = plan.entry.move.props
+    return plan.rebound or "SPRINGBOARD" in props or ("FLYING" in props and "OUTSIDE" not in props)
+
+
+def rope_holds(m, a):
+    """D52: a Botch off the ropes strains them; on a 1 on 1d6 the rope snaps, and the referee rules the
+    match cannot be finished as sanctioned (seed 171's example)."""
+    if m.dice.roll(6, "does the rope hold?", actor=a.idx) != 1:
+        return
+    m.no_contest("the ring ropes broke", narration.rope_breaks(a, m.ref))
 
 
 def high_risk_crash(m, a, d, plan):

@@ -7,7 +7,7 @@ from rules.arm.maneuvers import flagged
 
 CAGE_KEYS = ("cage", "cage_height", "cage_internal", "cage_roof", "escape")
 # stipulations the start event shows only when set (their defaults change nothing)
-QUIET_DEFAULTS = {"seconds": ()}
+QUIET_DEFAULTS = {"seconds": (), "ropes_can_break": True}
 
 
 def begin(m):

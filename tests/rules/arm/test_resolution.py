@@ -471,3 +471,31 @@ def test_a_counter_against_an_academy_graduate_is_a_turnover_at_plus_two(monkeyp
     counter_roll = [r for e in m.events for r in e["rolls"] if r.get("actor") == d.idx][0]
     assert counter_roll["need"] == 12 and counter_roll["outcome"] == "fail"
     assert "maneuver" in types(m.events) and d.damage > 0
+
+
+def test_a_botch_off_the_ropes_that_snaps_them_is_a_no_contest(no_counters):
+    # the rebound Kick is botched (20) and the rope snaps (1 on the d6)
+    m = match([20, 1])
+    a, d = m.fighters
+    with pytest.raises(MatchOver):
+        resolution.attempt(m, a, d, plan(entry(a, "Kick"), rebound=True))
+    r = m.result
+    assert r["method"] == "no-contest" and r["winner"] is None
+    assert r["reason"] == "the match cannot be finished as sanctioned: the ring ropes broke"
+    assert [x["for"] for x in m.events[-1]["rolls"]] == ["does the rope hold?"]
+
+
+def test_the_rope_usually_holds_and_a_plain_botch_never_tests_it(no_counters, monkeypatch):
+    monkeypatch.setattr(tactics, "choose_reply", lambda *_: None)
+    m = match([20, 2])
+    a, d = m.fighters
+    resolution.attempt(m, a, d, plan(entry(a, "Kick"), rebound=True))
+    assert m.result is None and m.attacker is d and m.dice.remaining == 0
+    m = match([20])  # the same botch standing still: no die for the ropes
+    a, d = m.fighters
+    resolution.attempt(m, a, d, plan(entry(a, "Kick")))
+    assert m.result is None and m.dice.remaining == 0
+    m = match([20], ropes_can_break=False)  # a promotion with unbreakable ropes
+    a, d = m.fighters
+    resolution.attempt(m, a, d, plan(entry(a, "Kick"), rebound=True))
+    assert m.result is None and m.dice.remaining == 0
