@@ -8,7 +8,7 @@ Tag teams and cages ("Changes of Venue") live in :mod:`rules.arm.venue`.
 from rules.arm import clock, damage, edge, narration, referee, start, tactics, venue, winning
 from rules.arm.interference import Second
 from rules.arm.maneuvers import DEFENSES, SPECIAL_PROPS, ArsenalEntry, flagged, improvise_penalty
-from rules.arm.positioning import SQUARE_ID
+from rules.arm.positioning import RUN_COSTS, SQUARE_ID
 from rules.arm.resolution import standard_round
 from rules.arm.sheet import derived as sheet_derived
 from rules.arm.sheet import entry_label, stuntrack
@@ -42,6 +42,8 @@ STIPULATION_KEYS = (
     "escape",
     "seconds",
     "ropes_can_break",
+    "running_costs",
+    "cage_steps",
 )
 CAGE_MATERIALS = ("chainlink", "steel")
 ESCAPE_RULES = ("pinfall", "escape", "either")
@@ -142,6 +144,11 @@ def parse_stipulation(stip, n_sides=2):
         raise SetupError("escape must be pinfall, escape or either")
     out["escape"] = esc
     out["seconds"] = _parse_seconds(stip.get("seconds"), n_sides)
+    for key, choices in (("running_costs", tuple(RUN_COSTS)), ("cage_steps", ("reference", "literal"))):
+        value = stip.get(key, choices[0])
+        if value not in choices:
+            raise SetupError(f"{key} must be {' or '.join(choices)} (P-ARM-14)")
+        out[key] = value
     return out
 
 
@@ -525,6 +532,7 @@ class Match:
         self.rebounds = 0  # rope rebounds taken (an internal cage has none)
         self.arguing = None  # the saver the referee is arguing with (tag)
         self.perched = None  # the attacker who started this round on the top rope
+        self.run_costs = RUN_COSTS[self.stip["running_costs"]]
         # side -> his second at ringside (D51); a cage keeps them out
         self.seconds = {} if self.cage is not None else {sp["side"]: Second(sp) for sp in self.stip["seconds"]}
         self.last_double = [-99, -99]  # round of each side's last double team

@@ -186,8 +186,14 @@ def spend(fighter, cost):
     return short
 
 
-def run_cost(fighter):
-    return RUN_REBOUND if KIND[fighter.square] in ROPE_SIDE else RUN_START
+# P-ARM-14 `running_costs`: "positioning" (the default: the positioning chapter's 2 AP / 1 AP) or
+# "maneuver_section" (the Running paragraph's "start running (4 Action Points) or bounce off the ropes (2)").
+RUN_COSTS = {"positioning": (RUN_START, RUN_REBOUND), "maneuver_section": (4, 2)}
+
+
+def run_cost(fighter, costs=RUN_COSTS["positioning"]):
+    """AP to break into a run (``costs[0]``) or to rebound off the ropes beside him (``costs[1]``)."""
+    return costs[1] if KIND[fighter.square] in ROPE_SIDE else costs[0]
 
 
 def flying_range_penalty(launch, target, steps_above):

@@ -5,9 +5,9 @@ from rules.arm import advantage, narration, referee, tactics
 from rules.arm.checks import check, succeeded
 from rules.arm.maneuvers import flagged
 
-CAGE_KEYS = ("cage", "cage_height", "cage_internal", "cage_roof", "escape")
+CAGE_KEYS = ("cage", "cage_height", "cage_internal", "cage_roof", "escape", "cage_steps")
 # stipulations the start event shows only when set (their defaults change nothing)
-QUIET_DEFAULTS = {"seconds": (), "ropes_can_break": True}
+QUIET_DEFAULTS = {"seconds": (), "ropes_can_break": True, "running_costs": "positioning", "cage_steps": "reference"}
 
 
 def begin(m):

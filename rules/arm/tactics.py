@@ -18,8 +18,6 @@ from rules.arm.positioning import (
     KIND,
     ROPE_REACH,
     ROPE_SIDE,
-    RUN_REBOUND,
-    RUN_START,
     WHIP,
     climb_plan,
     distance,
@@ -295,16 +293,16 @@ def build(m, a, d, entry, positioning=True):
             return None
         p.run = True
         if m.internal_cage:
-            p.cost += RUN_START  # seed: an internal cage has no ropes to bounce off
+            p.cost += m.run_costs[0]  # seed: an internal cage has no ropes to bounce off
         elif KIND[a.square] in ROPE_SIDE or not (a_in and d_in) or d.cornered:
-            p.cost += run_cost(a)
+            p.cost += run_cost(a, m.run_costs)
             p.rebound = KIND[a.square] in ROPE_SIDE
         else:
             p.rebound = True
             # whip him into the ropes (1 AP) and rebound (1 AP): they meet at the mirror square, or at the
             # ropes if he follows him in (which sets up an over-the-top throw)
             p.whip = "follow" if cheating >= 0.5 else "cross"
-            p.cost += WHIP + RUN_REBOUND
+            p.cost += WHIP + m.run_costs[1]
             if p.whip == "follow":
                 p.over_top = True
     if man.base == "Head Slam":

@@ -382,6 +382,15 @@ INTERNAL_DOOR = (8, 5)  # a ringside square; the door is in the cage wall beside
 EXTERNAL_DOOR = (10, 5)  # a floor square by the cage wall
 
 
+def cage_steps(feet, reading="reference"):
+    """Steps above the mat. P-ARM-14 (`cage_steps = "reference"`, the default): (feet - 4) // 2, at least 1.
+    The seed's literal reading (`"literal"`): "1 Step for each foot taller it is than the ring (a standard
+    ring is 2 feet high at the mat)", i.e. feet - 2."""
+    if reading == "literal":
+        return max(1, feet - 2)
+    return max(1, (feet - 4) // 2)
+
+
 class Cage:
     """The stipulated cage: material (Stun Code), height in Steps, roof, internal/external, escape rule."""
 
@@ -391,7 +400,7 @@ class Cage:
         self.material = stip["cage"]
         self.sc = STUN_CODES["Steel Cage"] if self.material == "steel" else STUN_CODES["Chainlink Cage"]
         self.height_ft = stip["cage_height"]
-        self.steps = max(1, (self.height_ft - 4) // 2)  # P-ARM-14: Steps above the mat
+        self.steps = cage_steps(self.height_ft, stip.get("cage_steps", "reference"))
         self.internal = stip["cage_internal"]
         self.roof = stip["cage_roof"]
         self.escape = stip["escape"]

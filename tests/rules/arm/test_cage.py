@@ -289,3 +289,12 @@ def test_the_cli_resolves_tag_and_cage_matches(tmp_path):
     assert events[-1]["method"] in ("escape", "draw", "disqualification")
     out = io.StringIO()
     assert main(["odds", "arm", files[0], files[2], "--match", "cage", "--sims", "20"], out=out) == 0
+
+
+def test_the_literal_cage_steps_reading_is_one_step_per_foot_above_a_two_foot_ring():
+    # P-ARM-14 cage_steps = "literal": seed 204 "1 Step for each foot taller it is than the ring"
+    assert cage_match(cage_steps="literal").cage.steps == 13  # 15 ft
+    assert cage_match(cage_height=20, cage_steps="literal").cage.steps == 18
+    assert cage_match(cage_steps="reference").cage.steps == 5
+    with pytest.raises(SetupError, match="cage_steps must be reference or literal"):
+        parse_stipulation({"cage_steps": "tall"})

@@ -148,3 +148,33 @@ def test_onto_the_shoulders_anywhere_counts_as_sitting_on_the_top_rope():
     assert pos.place_on_turnbuckle(m, a, d, shoulders=True)
     assert d.perch == "shoulders" and pos.perch_steps("shoulders") == 2
     assert {"name": "rope 2", "amount": -1} in m.events[0]["rolls"][0]["modifiers"]
+
+
+def test_the_maneuver_section_s_running_costs_are_a_promotion_switch():
+    # P-ARM-14 running_costs = "maneuver_section": start running 4 AP, bounce off the ropes 2 AP (seed 31)
+    from rules.arm import tactics
+
+    from .helpers import entry, sheet
+
+    runner = sheet("Ace", arsenal=[{"maneuver": "Clothesline", "flags": ["Running"]}, "Kick"])
+    costs = {}
+    for reading in ("positioning", "maneuver_section"):
+        m = match([], a=runner, running_costs=reading)
+        a, d = m.fighters
+        a.square = SQUARE_AT["f6"]
+        standing = pos.run_cost(a, m.run_costs)
+        a.square = SQUARE_AT["e4"]
+        at_ropes = pos.run_cost(a, m.run_costs)
+        a.square, d.square = SQUARE_AT["f6"], SQUARE_AT["g6"]
+        whip = tactics.build(m, a, d, entry(a, "Running Clothesline"))  # whip him and rebound
+        costs[reading] = (standing, at_ropes, whip.cost)
+    assert costs == {"positioning": (2, 1, pos.WHIP + 1), "maneuver_section": (4, 2, pos.WHIP + 2)}
+
+
+def test_a_running_costs_reading_the_engine_does_not_know_is_refused():
+    import pytest
+
+    from rules.errors import SetupError
+
+    with pytest.raises(SetupError, match="running_costs must be positioning or maneuver_section"):
+        match([], running_costs="cheap")
