@@ -127,7 +127,14 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Kayfabe <noreply@loc
 # Redis: cache, Celery broker and live pub/sub. Embedded mode: local memory, tasks in-process.
 REDIS_URL = KAYFABE_MODE.broker_url
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # Redis unreachable is a cache miss, not a 500 (config/cache.py); short socket timeouts keep pages moving then.
+    CACHES = {
+        "default": {
+            "BACKEND": "config.cache.ForgivingRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # Rendered page fragments (config/pagecache.py) live this long at most; a write makes them stale at once anyway.
@@ -173,6 +180,7 @@ LOGGING = {
 # Rate limits (django-ratelimit, counted in the cache: Redis in full mode). Log-in attempts per IP; every other
 # write (booking, editing) per signed-in user or IP. See config/middleware.py.
 RATELIMIT_USE_CACHE = "default"
+RATELIMIT_FAIL_OPEN = True  # Redis down: no limits rather than nobody able to log in or book (config/cache.py)
 RATELIMIT_LOGIN = env.str("RATELIMIT_LOGIN", default="10/m")
 RATELIMIT_WRITES = env.str("RATELIMIT_WRITES", default="120/m")
 # W001: Django's own RedisCache is not on django-ratelimit's list, but its incr() is Redis INCR, which is atomic.

@@ -1,6 +1,11 @@
-"""Faults with the real services: a task delivered twice at once, a worker's pool child killed, Redis restarted
-mid-card, Redis down when the card goes live. After each: the card finishes, one result per match, and every event
-log is gapless, duplicate-free and identical to a clean run with the same seeds."""
+"""Faults with the real services, each at several points of a card drawn from a seeded RNG (the seed is in the test
+id; KAYFABE_FAULT_SEED picks others): the worker killed with SIGKILL, only its pool child killed, the same task
+delivered twice at once, Redis restarted mid-card while a browser streams the match, Redis down when the promoter
+presses "Go live". Postgres restarts are in test_faults_postgres.py.
+
+After each, tests/integration/faultcheck.py proves the card ended as a clean run with the same seeds would have:
+one result per match, gapless duplicate-free events identical to a clean resolve, the ledger, records, title
+lineages and injuries recomputed from scratch; and a browser watching saw no server error."""
 
 import os
 import signal
@@ -8,13 +13,24 @@ import subprocess
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from matches import services
-from matches.models import Card, CardStatus, MatchEvent
+from matches.models import Card, CardStatus
 from matches.tasks import run_card, sweep_stuck_cards
 from tests.conftest import BIN, CeleryWorker, service_env
-from tests.factories import book_card
-from tests.integration.test_live_worker import assert_clean_card, wait_for
+from tests.integration.faultcheck import (
+    BrowserWatch,
+    assert_as_clean_run,
+    book_title_card,
+    fault_point,
+    fault_points,
+    finish_with_sweeps,
+    league_before,
+    stored_events,
+    wait_for_events,
+)
+from tests.integration.test_live_worker import wait_for
 
 pytestmark = [pytest.mark.worker, pytest.mark.fault]
 
@@ -50,20 +66,59 @@ def start_redis():
     wait_for(redis_up, timeout=20, what="Redis to start")
 
 
-def finish_with_sweeps(card, timeout=120):
-    """Run the sweeper as beat would until the card is finished."""
-    deadline = time.monotonic() + timeout
-    while Card.objects.get(pk=card.pk).status != CardStatus.FINISHED:
-        assert time.monotonic() < deadline, "the card did not finish"
-        if services.stuck_cards():
-            sweep_stuck_cards()
-        time.sleep(0.5)
+def go_live(personas, pace):
+    """A three-match card with a title on the line goes live; returns it with the league as it was before."""
+    card = book_title_card(personas, pace=pace)
+    before = league_before(card)
+    services.card_go_live(card=card, by=personas.promoter)
+    return card, before
 
 
-def test_the_same_task_delivered_twice_at_once_runs_the_card_once(
-    celery_worker, personas, test_database_name, tmp_path
+# --- the worker killed --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fraction", fault_points("worker-sigkill"))
+def test_a_worker_killed_with_sigkill_mid_card_is_replaced_and_the_card_finishes_cleanly(
+    celery_worker, personas, fraction
 ):
-    second = CeleryWorker(
+    card, before = go_live(personas, pace=0.05)
+    k, _, total = fault_point(card, fraction)
+    wait_for_events(card, k)
+    celery_worker.kill()  # SIGKILL to the worker and its pool: no clean shutdown, the task is never acknowledged
+    killed_at = stored_events(card)
+    assert killed_at < total, "the fault must strike while the card is still airing"
+    celery_worker.start().wait_ready()
+    finish_with_sweeps(card)  # beat's sweeper re-enqueues the card once the dead worker's lease has run out
+    assert stored_events(card) > killed_at
+    assert_as_clean_run(card, before)
+
+
+def pool_children(pid):
+    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True).stdout
+    return [int(p) for p in out.split()]
+
+
+@pytest.mark.parametrize("fraction", fault_points("pool-child-sigkill"))
+def test_a_killed_pool_child_is_replaced_and_the_card_finishes(celery_worker, personas, fraction):
+    card, before = go_live(personas, pace=0.05)
+    k, _, total = fault_point(card, fraction)
+    wait_for_events(card, k)
+    children = pool_children(celery_worker.proc.pid)
+    assert children, "a prefork worker has a pool child"
+    for child in children:
+        os.kill(child, signal.SIGKILL)
+    assert stored_events(card) < total, "the fault must strike while the card is still airing"
+    finish_with_sweeps(card)
+    assert celery_worker.proc.poll() is None, "the worker itself survived and replaced its child"
+    assert_as_clean_run(card, before)
+
+
+# --- the same task twice at once --------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def second_worker(celery_worker, test_database_name, tmp_path):
+    worker = CeleryWorker(
         [
             str(BIN / "celery"),
             "-A",
@@ -80,57 +135,91 @@ def test_the_same_task_delivered_twice_at_once_runs_the_card_once(
         tmp_path / "second.log",
     ).start()
     try:
-        second.wait_ready()
-        card = book_card(personas.promotion, personas.promoter, matches=3, pace=0.02)
-        services.card_go_live(card=card, by=personas.promoter)  # the first delivery
-        run_card.delay(card.pk)  # the same task again, at once: the second worker takes it
-        finish_with_sweeps(card)
-        assert_clean_card(card)
+        worker.wait_ready()
+        yield worker
     finally:
-        second.stop()
+        worker.stop()
 
 
-def pool_children(pid):
-    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True).stdout
-    return [int(p) for p in out.split()]
-
-
-def test_a_killed_pool_child_is_replaced_and_the_card_finishes(celery_worker, personas):
-    card = book_card(personas.promotion, personas.promoter, matches=3, pace=0.05)
-    services.card_go_live(card=card, by=personas.promoter)
-    wait_for(lambda: MatchEvent.objects.filter(match__card=card).count() >= 10, what="events")
-    children = pool_children(celery_worker.proc.pid)
-    assert children, "a prefork worker has a pool child"
-    for child in children:
-        os.kill(child, signal.SIGKILL)
+@pytest.mark.parametrize("fraction", [pytest.param(0.0, id="at-go-live"), *fault_points("twice-delivered", n=2)])
+def test_the_same_task_delivered_twice_at_once_runs_the_card_once(celery_worker, second_worker, personas, fraction):
+    card, before = go_live(personas, pace=0.02)  # the first delivery
+    if fraction:
+        k, _, total = fault_point(card, fraction)
+        wait_for_events(card, k)
+        assert stored_events(card) < total
+    # The same task again, twice at once: the idle worker takes one while the busy one is mid-match.
+    run_card.delay(card.pk)
+    run_card.delay(card.pk)
     finish_with_sweeps(card)
-    assert celery_worker.proc.poll() is None, "the worker itself survived and replaced its child"
-    assert_clean_card(card)
+    assert_as_clean_run(card, before)
 
 
-def test_redis_restarted_mid_card(celery_worker, personas):
-    card = book_card(personas.promotion, personas.promoter, matches=3, pace=0.05)
-    services.card_go_live(card=card, by=personas.promoter)
-    wait_for(lambda: MatchEvent.objects.filter(match__card=card).count() >= 5, what="events")
+# --- Redis ----------------------------------------------------------------------------------------------------------
+
+
+def arrive(page):
+    """A viewer arriving during the fault: the page and its HTMX region are asked for without waiting."""
+    page.evaluate(
+        """() => { window.kayfabeArrived = null;
+        Promise.all([fetch(location.href), fetch(location.href, {headers: {"HX-Request": "true"}})])
+          .then(rs => { window.kayfabeArrived = rs.map(r => r.status); }); }"""
+    )
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("fraction", fault_points("redis-restart"))
+def test_redis_restarted_mid_card_and_mid_stream(celery_worker, live_url, page, personas, fraction):
+    card, before = go_live(personas, pace=0.1)
+    k, match, total = fault_point(card, fraction)
+    watch = BrowserWatch()
+    watch.watch(page).goto(live_url + match.get_absolute_url())  # streams the match the fault strikes in
+    card_page = watch.watch(page.context.new_page())
+    card_page.goto(live_url + card.get_absolute_url())
+
+    wait_for_events(card, k)
+    assert stored_events(card) < total, "the fault must strike while the card is still airing"
     try:
         stop_redis()
+        for p in (page, card_page):
+            arrive(p)
+            assert p.wait_for_function("window.kayfabeArrived").json_value() == [200, 200]
         time.sleep(1)
     finally:
         start_redis()
     finish_with_sweeps(card)
-    assert_clean_card(card)
+
+    expect(page.locator("#result")).to_contain_text("Result", timeout=60_000)
+    seqs = [int(s) for s in page.locator("#log > li").evaluate_all("els => els.map(e => e.dataset.seq)")]
+    assert seqs == list(range(match.events.count())), "the browser's log has a gap or a duplicate"
+    expect(card_page.locator("#card-progress h2")).to_have_text("Results", timeout=30_000)
+    watch.assert_no_server_error()
+    assert_as_clean_run(card, before)
 
 
-def test_redis_down_when_the_card_goes_live(celery_worker, personas):
-    card = book_card(personas.promotion, personas.promoter, matches=2)
+@pytest.mark.browser
+def test_redis_down_when_the_promoter_presses_go_live(celery_worker, live_url, page, personas):
+    card = book_title_card(personas, pace=0.02)
+    before = league_before(card)
+    watch = BrowserWatch()
+    watch.watch(page).goto(live_url + "/accounts/login/")
+    page.get_by_label("Username").fill(personas.promoter.username)
+    page.get_by_label("Password").fill("ring-rope-turnbuckle")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("button", name=f"Log out {personas.promoter.username}")).to_be_visible()
+    page.goto(live_url + card.get_absolute_url())
     try:
         stop_redis()
         started = time.monotonic()
-        card, went_live = services.card_go_live(card=card, by=personas.promoter)  # must not raise
-        assert went_live
+        page.get_by_role("button", name="Go live").click()
+        expect(page.get_by_text(f"{card.name} is live!")).to_be_visible()
         assert time.monotonic() - started < 10
         assert Card.objects.get(pk=card.pk).status == CardStatus.LIVE
     finally:
         start_redis()
-    finish_with_sweeps(card)
-    assert_clean_card(card)
+    finish_with_sweeps(card)  # the task could not be enqueued: the sweeper enqueues it once Redis is back
+    assert sweep_stuck_cards() == []
+    page.reload()
+    expect(page.locator("#card-progress h2")).to_have_text("Results")
+    watch.assert_no_server_error()
+    assert_as_clean_run(card, before)
