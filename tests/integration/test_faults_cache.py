@@ -1,0 +1,55 @@
+"""Redis unreachable is a cache miss (config/cache.py): reads find nothing, writes are dropped, a counter is
+missing, and rate limits let the request through. The unreachable Redis is a real port nobody listens on."""
+
+import pytest
+from django.core.cache import caches
+from django.test import RequestFactory
+from django_ratelimit.core import is_ratelimited
+
+from config.cache import ForgivingRedisCache
+from tests.conftest import free_port
+
+pytestmark = pytest.mark.fault
+
+
+@pytest.fixture
+def unreachable():
+    return ForgivingRedisCache(f"redis://127.0.0.1:{free_port()}/0", {"OPTIONS": {"socket_connect_timeout": 1}})
+
+
+def test_it_answers_like_an_empty_cache_while_redis_is_unreachable(unreachable):
+    unreachable.set("odds", [1, 2])
+    assert unreachable.get("odds") is None
+    assert unreachable.get("odds", "fallback") == "fallback"
+    assert unreachable.get_many(["a", "b"]) == {}
+    assert unreachable.has_key("odds") is False
+    assert unreachable.add("odds", 1) is False
+    assert unreachable.get_or_set("odds", 7) == 7
+    assert unreachable.set_many({"a": 1}) == ["a"]
+    with pytest.raises(ValueError):
+        unreachable.incr("hits")
+    assert unreachable.delete("odds") is False
+    unreachable.delete_many(["a"])
+    assert unreachable.touch("odds") is False
+
+
+def test_it_is_the_ordinary_redis_cache_while_redis_answers():
+    cache = caches["default"]
+    assert isinstance(cache, ForgivingRedisCache)
+    cache.set("fault-cache-test", 41)
+    assert cache.incr("fault-cache-test") == 42
+    cache.delete("fault-cache-test")
+
+
+def test_rate_limits_let_requests_through_while_redis_is_unreachable(settings):
+    settings.CACHES = {
+        **settings.CACHES,
+        "unreachable": {
+            "BACKEND": "config.cache.ForgivingRedisCache",
+            "LOCATION": f"redis://127.0.0.1:{free_port()}/0",
+        },
+    }
+    settings.RATELIMIT_USE_CACHE = "unreachable"
+    request = RequestFactory().post("/accounts/login/", REMOTE_ADDR="192.0.2.1")
+    for _ in range(3):
+        assert is_ratelimited(request, group="login", key="ip", rate="1/m", increment=True) is False
