@@ -1,12 +1,17 @@
 """Benchmark (not a test): hp-d6 matches per second on one core, between the two example sheets.
 
-    python bench/rules_hp_d6.py [--matches N] [--repeat R]
+    python bench/rules_hp_d6.py [--matches N] [--repeat R] [--profile]
 
 Prints one JSON line per figure: ``outcome`` (the quiet path used by odds: result only) and
-``resolve`` (every event built, as the web app streams them), each the best of R runs, plus the
-same two with every advanced rule switched on. ``value`` is matches per CPU second of this single
-process (one core, robust to other load on the machine); ``wall_clock_value`` is per elapsed second.
-Target: outcome >= 10,000 matches/s.
+``resolve`` (every event built, as the web app streams them: the fast lane of loud mode), each the
+best of R runs, plus the same two with every advanced rule switched on. ``value`` is matches per CPU
+second of this single process (one core, robust to other load on the machine); ``wall_clock_value``
+is per elapsed second. Target: 10,000 matches/s. ``--profile`` prints the top of a cProfile of the
+``resolve`` path instead.
+
+On a shared machine compare versions by instructions, not seconds, e.g.
+``valgrind --tool=callgrind --callgrind-out-file=/dev/null python bench/rules_hp_d6.py --matches 3000 --repeat 1``
+against the same with ``--matches 0`` (the difference over the matches played).
 """
 
 import argparse
@@ -41,6 +46,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=20000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--profile", action="store_true", help="cProfile the resolve path and print the top")
     args = parser.parse_args(argv)
     ruleset = get_ruleset("hp-d6")
     a = ruleset.example_sheet()
@@ -55,6 +61,15 @@ def main(argv=None):
             for _ in ruleset.resolve(setup, RandomDice(seed), seed=seed):
                 pass
 
+    if args.profile:
+        import cProfile
+        import pstats
+
+        setup = ruleset.build_setup([[a], [b]])
+        profile = cProfile.Profile()
+        profile.runcall(resolve, setup, max(args.matches // 10, 1))
+        pstats.Stats(profile, stream=sys.stdout).sort_stats("tottime").print_stats(15)
+        return
     for label, stip in (("", {}), ("advanced ", {"advanced": True})):
         setup = ruleset.build_setup([[a], [b]], stipulation=stip)
         for name, fn, n in (("outcome", outcome, args.matches), ("resolve", resolve, max(args.matches // 10, 1))):

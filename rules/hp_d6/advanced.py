@@ -40,6 +40,7 @@ def foreign_object(m, att, dfn):
             )
             return
         att.weapon = WEAPONS[(m.turn_number + att.side) % len(WEAPONS)]
+        att.snap = None
     weapon = att.weapon
     a, d = m.opposed(P_CONNECT, att, dfn)
     if a <= d:  # he keeps holding it
@@ -87,6 +88,7 @@ def run_in(m, caller, victim, save=False):
     somebody ran in (and the match goes on).
     """
     caller.run_in_used = True
+    caller.snap = None
     value = m.roll(6, P_RUN_IN, caller.side)
     if value <= 3:
         m.emit(

@@ -13,36 +13,44 @@ P_GET_UP = "get up: prone wrestler"
 P_GET_UP_OPP = "get up: opponent"
 
 
+# Every change to a wrestler's state goes through these functions (and ``moves.damage``): each drops his
+# kept state dict (``snap``) so the next event shows the change.
+
+
 def knock_down(wrestler):
     """He was successfully attacked: down he goes; his +1s start again; he drops any foreign object."""
     wrestler.prone = True
     wrestler.turns_not_hit = 0
     wrestler.hit = True
     wrestler.weapon = None
+    wrestler.snap = None
 
 
 def crash(wrestler):
     """He missed a high-risk move and hit the mat: prone, but not attacked by anyone (keeps his weapon)."""
     wrestler.prone = True
     wrestler.turns_not_hit = 0
+    wrestler.snap = None
 
 
 def stand(wrestler):
     wrestler.prone = False
     wrestler.turns_not_hit = 0
+    wrestler.snap = None
+
+
+def get_up_check(bonus, a, d):
+    """What the prone wrestler's record adds: his modifiers, the number he needed, the outcome."""
+    modifiers = [{"name": "turns not hit", "amount": bonus}] if bonus else []
+    need = min(max(d + 1 - bonus, 1), 6)  # a natural 6 always gets him up
+    return modifiers, need, "success" if a == 6 or a + bonus > d else "failure"
 
 
 def get_up(m, w, opp):
     """The prone wrestler's turn starts with a roll-off. Returns True if he may also attack this turn."""
     bonus = w.turns_not_hit
     if m.loud:
-        dice = m.dice
-        rec = dice.roll_record(6, P_GET_UP, side=w.side)
-        d = dice.roll_record(6, P_GET_UP_OPP, side=opp.side)["value"]
-        a = rec["value"]
-        rec["modifiers"] = [{"name": "turns not hit", "amount": bonus}] if bonus else []
-        rec["need"] = min(max(d + 1 - bonus, 1), 6)  # a natural 6 always gets him up
-        rec["outcome"] = "success" if a == 6 or a + bonus > d else "failure"
+        a, d = m.get_up_rolls(w, opp, bonus)
     else:
         a, d = m.opposed(None, w, opp)  # the prone wrestler's d6, then the opponent's
     if a == 6:  # a natural 6 always gets him up, and he attacks this very turn
@@ -52,8 +60,7 @@ def get_up(m, w, opp):
     else:
         outcome = "down"
     if outcome != "down":
-        w.prone = False
-        w.turns_not_hit = 0
+        stand(w)
     if m.loud:
         m.emit("get_up", narration.get_up(w, opp, outcome, bonus), w.side, opp.side, outcome=outcome, bonus=bonus)
     else:

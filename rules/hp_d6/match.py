@@ -9,11 +9,20 @@ A ``Match`` runs in one of two modes that roll exactly the same dice in the same
 * loud (``resolve``): every die is a roll record, every step an event (``events`` is the buffer);
 * quiet (``outcome``, used by odds and the benchmark): no records and no events, only the ``seq``
   counter advances, so the final result event is byte-identical to the loud one.
+
+Loud mode on a core ``RandomDice`` (every live match) takes a fast lane that builds the very same
+events with less work: dice drawn straight from the generator (as quiet mode does), the records of an
+opposed roll-off or an initiative roll taken from tables built once (a record is a read-only dict, so
+one object can stand in many events), and the ``state`` list shared by consecutive events while
+neither wrestler changed (each ``Wrestler`` keeps his state dict until something about him changes:
+every change goes through a function that drops it). Any other dice object (scripted dice in tests)
+takes the plain lane through ``Dice.roll_record`` and ``EventLog``. Both lanes give the same bytes;
+the tests hold them to it. Events, their ``rolls`` and ``state`` are read-only for consumers.
 """
 
 import random
 
-from rules.base import EventLog
+from rules.base import RESULT_METHODS, EventLog
 from rules.dice import RandomDice
 from rules.errors import SetupError
 from rules.hp_d6 import advanced, knockdown, narration
@@ -25,6 +34,8 @@ TIME_LIMIT_MIN = 10
 TIME_LIMIT_MAX = 14400
 ADVANCED_KEYS = ("foreign_objects", "run_ins", "attack_referee")
 STIPULATION_KEYS = ("time_limit", "advanced", "no_dq")  # the keys hp-d6 reads; others are ignored
+P_INITIATIVE = "initiative"
+P_INITIATIVE_TIE = "initiative (tie, re-roll)"
 
 
 def _fast_draws(rng):
@@ -106,6 +117,7 @@ class Wrestler:
         "weapon",
         "run_in_used",
         "opp",
+        "snap",
     )
 
     def __init__(self, sheet, side, tactics):
@@ -123,6 +135,7 @@ class Wrestler:
         self.weapon = None  # the foreign object he is holding (advanced rules)
         self.run_in_used = False
         self.opp = None  # the other wrestler, set by the Match
+        self.snap = None  # his state() while it is still true (fast lane); whatever changes him drops it
 
     def move_name(self, kind, fallback, turn):
         """Which of his favourite moves of ``kind`` he uses on this turn (no dice: it only changes the words)."""
@@ -130,6 +143,11 @@ class Wrestler:
         if not names:
             return fallback
         return names[turn % len(names)]
+
+    def fresh_state(self):
+        """``state()``, kept as ``snap`` until he changes (the fast lane)."""
+        snap = self.snap = self.state()
+        return snap
 
     def state(self):
         return {
@@ -191,6 +209,66 @@ def _compile(setup):
     return compiled
 
 
+# --- the fast lane's read-only roll records (built once per purpose, shared by every match) -------------
+_OPPOSED = {}  # purposes -> 72 (attacker's record, defender's record) pairs, by attacker side, a and d
+_GET_UP = {}  # (side, bonus) -> 36 (prone wrestler's record, opponent's record) pairs, by a and d
+_GET_UP_CACHED = 12  # bonuses above this (rare) are built on the spot
+_SINGLE = {}  # purpose -> 12 records of a d6, by side and value
+
+
+class _DieNames(dict):
+    """'d6', 'd14': the name of a die by its number of faces, written once."""
+
+    def __missing__(self, sides):
+        name = self[sides] = f"d{sides}"
+        return name
+
+
+_DIE = _DieNames()
+
+
+def _opposed_table(purposes):
+    """Every pair of records an opposed roll-off for ``purposes`` can make (as ``Match.opposed`` writes them)."""
+    table = [
+        (
+            {
+                "die": "d6",
+                "value": a,
+                "for": purposes[0],
+                "side": side,
+                "need": d + 1,
+                "outcome": "success" if a > d else "failure",
+            },
+            {"die": "d6", "value": d, "for": purposes[1], "side": 1 - side},
+        )
+        for side in (0, 1)
+        for a in range(1, 7)
+        for d in range(1, 7)
+    ]
+    _OPPOSED[purposes] = table
+    return table
+
+
+def _get_up_pair(side, bonus, a, d):
+    rec = {"die": "d6", "value": a, "for": knockdown.P_GET_UP, "side": side}
+    rec["modifiers"], rec["need"], rec["outcome"] = knockdown.get_up_check(bonus, a, d)
+    return rec, {"die": "d6", "value": d, "for": knockdown.P_GET_UP_OPP, "side": 1 - side}
+
+
+def _get_up_table(side, bonus):
+    table = [_get_up_pair(side, bonus, a, d) for a in range(1, 7) for d in range(1, 7)]
+    if bonus <= _GET_UP_CACHED:
+        _GET_UP[side, bonus] = table
+    return table
+
+
+def _single_table(purpose):
+    table = _SINGLE[purpose] = [
+        {"die": "d6", "value": v, "for": purpose, "side": side} for side in (0, 1) for v in range(1, 7)
+    ]
+    return table
+
+
 class Match:
     def __init__(self, setup, dice, seed=None, loud=True):
         if setup.kind != "singles" or len(setup.sides) != 2 or any(len(s) != 1 for s in setup.sides):
@@ -202,7 +280,8 @@ class Match:
         self.advanced = advanced
         self.plain = not any(advanced.values())  # no advanced rules: tactics depend on less
         self.w = (Wrestler(setup.sides[0][0], 0, tactics[0]), Wrestler(setup.sides[1][0], 1, tactics[1]))
-        self.w[0].opp, self.w[1].opp = self.w[1], self.w[0]
+        self.w0, self.w1 = self.w
+        self.w0.opp, self.w1.opp = self.w1, self.w0
         self.dice = dice
         self.seed = seed
         self.loud = loud
@@ -212,10 +291,13 @@ class Match:
         self.events = []
         self.turn_number = 0
         self.turn = self._make_turn()
-        if loud:
+        rng = _rng_of(dice) if FAST_DICE else None
+        self.fast = loud and rng is not None  # the fast lane of loud mode (see the module's docstring)
+        if self.fast:
+            self._fast_lane(rng)
+        elif loud:
             self.roll = self._roll_loud
         else:
-            rng = _rng_of(dice) if FAST_DICE else None
             if rng is not None:
                 _, dn, opposed = _fast_draws(rng)
             else:
@@ -230,7 +312,59 @@ class Match:
             self.roll = dn
             self.opposed = opposed
 
-    # --- dice ------------------------------------------------------------------------------
+    def _fast_lane(self, rng):
+        """Loud mode on ``RandomDice``: the same draws as quiet mode, records from the tables, shared state."""
+        bits = rng.getrandbits
+        self.pending = []  # the records of the event being built
+        self.shared = None  # the state list the last event carried
+        self.emit = self._emit_fast
+        opposed_tables, get_up_tables, die_names = _OPPOSED, _GET_UP, _DIE
+        m = self
+
+        def roll(sides, purpose, side):
+            k = sides.bit_length()
+            r = bits(k)
+            while r >= sides:
+                r = bits(k)
+            m.pending.append({"die": die_names[sides], "value": r + 1, "for": purpose, "side": side})
+            return r + 1
+
+        def opposed(purposes, att, dfn):
+            a = bits(3)
+            while a >= 6:
+                a = bits(3)
+            d = bits(3)
+            while d >= 6:
+                d = bits(3)
+            table = opposed_tables.get(purposes) or _opposed_table(purposes)
+            m.pending += table[att.side * 36 + a * 6 + d]
+            return a + 1, d + 1
+
+        def get_up_rolls(w, opp, bonus):
+            a = bits(3)
+            while a >= 6:
+                a = bits(3)
+            d = bits(3)
+            while d >= 6:
+                d = bits(3)
+            table = get_up_tables.get((w.side, bonus)) or _get_up_table(w.side, bonus)
+            m.pending += table[a * 6 + d]
+            return a + 1, d + 1
+
+        def d6_pair(purpose):
+            a = bits(3)
+            while a >= 6:
+                a = bits(3)
+            b = bits(3)
+            while b >= 6:
+                b = bits(3)
+            table = _SINGLE.get(purpose) or _single_table(purpose)
+            m.pending += (table[a], table[6 + b])
+            return a + 1, b + 1
+
+        self.roll, self.opposed, self.get_up_rolls, self.d6_pair = roll, opposed, get_up_rolls, d6_pair
+
+    # --- dice (the plain lane of loud mode; the fast lane and quiet mode replace these) ---------
     def _roll_loud(self, sides, purpose, side):
         return self.dice.roll_record(sides, purpose, side=side)["value"]
 
@@ -247,6 +381,19 @@ class Match:
         ra["outcome"] = "success" if a > d else "failure"
         return a, d
 
+    def get_up_rolls(self, w, opp, bonus):
+        """The get-up roll-off: the prone wrestler's d6 (his +1s, what he needed, the outcome), then the other's."""
+        dice = self.dice
+        rec = dice.roll_record(6, knockdown.P_GET_UP, side=w.side)
+        d = dice.roll_record(6, knockdown.P_GET_UP_OPP, side=opp.side)["value"]
+        a = rec["value"]
+        rec["modifiers"], rec["need"], rec["outcome"] = knockdown.get_up_check(bonus, a, d)
+        return a, d
+
+    def d6_pair(self, purpose):
+        """Side 0's d6, then side 1's, both for ``purpose`` (initiative)."""
+        return self.roll(6, purpose, 0), self.roll(6, purpose, 1)
+
     # --- events ----------------------------------------------------------------------------
     def snapshot(self):
         return [self.w[0].state(), self.w[1].state()]
@@ -262,8 +409,48 @@ class Match:
             fields["referee"] = self.referee
         self.events.append(self.log.emit(type, text, actor=actor, target=target, **fields))
 
+    def _emit_fast(self, type, text, actor=None, target=None, **fields):
+        """``emit`` in the fast lane: the same event as ``EventLog.emit`` writes, key for key."""
+        if text.__class__ is not str:
+            text = text()
+        log = self.log
+        seq = log.seq
+        rolls = self.pending
+        if rolls:
+            self.pending = []
+            self.dice.count += len(rolls)
+        else:
+            rolls = []
+        shared = self.shared
+        if shared is None or self.w0.snap is None or self.w1.snap is None:
+            shared = self.shared = [self.w0.snap or self.w0.fresh_state(), self.w1.snap or self.w1.fresh_state()]
+        event = {
+            "seq": seq,
+            "round": log.round,
+            "clock": log.clock,  # a float already (whole seconds): round(clock, 1) is itself
+            "type": type,
+            "actor": actor,
+            "target": target,
+            "rolls": rolls,
+            "state": shared,
+            "text": text,
+        }
+        if seq == 0 and self.seed is not None:
+            event["seed"] = self.seed
+        if fields:
+            event.update(fields)
+        if self.attack_referee:
+            event["referee"] = self.referee
+        log.seq = seq + 1
+        self.events.append(event)
+
     def finish(self, winner, method, text, **fields):
         """Emit the result event (in both modes) and end the match."""
+        if self.fast:
+            if method not in RESULT_METHODS:
+                raise ValueError(f"unknown result method {method!r}")
+            self._emit_fast("result", text, winner, None, winner=winner, method=method, rounds=self.log.round, **fields)
+            raise MatchEnded
         if self.attack_referee:
             fields["referee"] = self.referee
         self.events.append(self.log.result(winner, method, text, **fields))
@@ -283,12 +470,9 @@ class Match:
                 a, b = opposed(None, None, None)
             self.log.seq += 1
             return self.w[0] if a > b else self.w[1]
-        roll = self.roll
-        a = roll(6, "initiative", 0)
-        b = roll(6, "initiative", 1)
+        a, b = self.d6_pair(P_INITIATIVE)
         while a == b:
-            a = roll(6, "initiative (tie, re-roll)", 0)
-            b = roll(6, "initiative (tie, re-roll)", 1)
+            a, b = self.d6_pair(P_INITIATIVE_TIE)
         first = self.w[0] if a > b else self.w[1]
         self.emit("initiative", narration.initiative(self, first, a, b), actor=first.side, first=first.side)
         return first
@@ -307,6 +491,7 @@ class Match:
             # "For every turn the prone wrestler is not attacked successfully, he/she adds a +1 to his/her roll."
             if opp.prone and not opp.hit:
                 opp.turns_not_hit += 1
+                opp.snap = None
             log.clock += step
             if self.referee != "up":
                 advanced.referee_clock(self)

@@ -103,6 +103,7 @@ def damage(wrestler, amount):
     """Remove HP; HP never goes below 0 (W7). Returns the HP actually removed."""
     amount = min(amount, wrestler.hp)
     wrestler.hp -= amount
+    wrestler.snap = None
     return amount
 
 

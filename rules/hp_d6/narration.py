@@ -1,16 +1,19 @@
 """Play-by-play: one sentence per event, for the fans. Only called in loud mode; never rolls dice.
 
-Variety comes from the match state (HP totals), so the same match always reads the same.
+Variety comes from the match state (HP totals, the round), so the same match always reads the same.
+Where there are several ways to say it, the state picks one and only that sentence is written (a
+sentence is built for every event of every live match, so nothing is formatted to be thrown away).
 """
 
-
-def _pick(options, *keys):
-    return options[sum(keys) % len(options)]
+_ARTICLES = {}
 
 
 def _a(name):
     """'a Suplex', 'an Armbar'."""
-    return f"an {name}" if name[:1].upper() in "AEIOU" else f"a {name}"
+    phrase = _ARTICLES.get(name)
+    if phrase is None:
+        phrase = _ARTICLES[name] = f"an {name}" if name[:1].upper() in "AEIOU" else f"a {name}"
+    return phrase
 
 
 def _hp(w):
@@ -32,14 +35,12 @@ def bell(m):
 def initiative(m, first, a, b):
     if first.side == 1:
         a, b = b, a
-    return _pick(
-        (
-            f"{first.name} wins the race to the first move ({a}-{b}).",
-            f"Initiative {a}-{b}: {first.name} is quicker off the mark.",
-            f"{first.name} seizes the moment ({a}-{b}).",
-        ),
-        m.log.round,
-    )
+    pick = m.log.round % 3
+    if pick == 0:
+        return f"{first.name} wins the race to the first move ({a}-{b})."
+    if pick == 1:
+        return f"Initiative {a}-{b}: {first.name} is quicker off the mark."
+    return f"{first.name} seizes the moment ({a}-{b})."
 
 
 def time_limit(m):
@@ -52,25 +53,18 @@ def strike(att, dfn, name, hit, free):
         if hit:
             return f"{dfn.name} eats {_a(name)} from {att.name} off the mat and goes down ({_hp(dfn)} left)."
         return f"{att.name} swings {_a(name)} up from the mat, but {dfn.name} shrugs it off."
+    pick = (att.hp + dfn.hp) % 3
     if hit:
-        return _pick(
-            (
-                f"{att.name} connects with {_a(name)} and {dfn.name} goes down ({_hp(dfn)} left).",
-                f"A stiff {name} from {att.name} drops {dfn.name} ({_hp(dfn)} left).",
-                f"{att.name} lays in {_a(name)}: {dfn.name} hits the canvas ({_hp(dfn)} left).",
-            ),
-            att.hp,
-            dfn.hp,
-        )
-    return _pick(
-        (
-            f"{att.name} throws {_a(name)}, but {dfn.name} sees it coming.",
-            f"{dfn.name} blocks the {name} from {att.name}.",
-            f"{att.name}'s {name} whiffs.",
-        ),
-        att.hp,
-        dfn.hp,
-    )
+        if pick == 0:
+            return f"{att.name} connects with {_a(name)} and {dfn.name} goes down ({dfn.hp} HP left)."
+        if pick == 1:
+            return f"A stiff {name} from {att.name} drops {dfn.name} ({dfn.hp} HP left)."
+        return f"{att.name} lays in {_a(name)}: {dfn.name} hits the canvas ({dfn.hp} HP left)."
+    if pick == 0:
+        return f"{att.name} throws {_a(name)}, but {dfn.name} sees it coming."
+    if pick == 1:
+        return f"{dfn.name} blocks the {name} from {att.name}."
+    return f"{att.name}'s {name} whiffs."
 
 
 def grapple(att, dfn, name, outcome, stood, combo):
@@ -118,14 +112,12 @@ def hold(att, dfn, name, outcome, locked):
     if outcome == "unseen tap":
         return f"{dfn.name} is tapping in the {name}, but there is no referee to see it!"
     if outcome == "wrenched":
-        return _pick(
-            (
-                f"{att.name} wrenches back on the {name} ({_hp(dfn)} left, {locked} locked).",
-                f"{dfn.name} screams in the {name} ({_hp(dfn)} left).",
-                f"The {name} is cinched in tighter ({_hp(dfn)} left).",
-            ),
-            locked,
-        )
+        pick = locked % 3
+        if pick == 0:
+            return f"{att.name} wrenches back on the {name} ({dfn.hp} HP left, {locked} locked)."
+        if pick == 1:
+            return f"{dfn.name} screams in the {name} ({dfn.hp} HP left)."
+        return f"The {name} is cinched in tighter ({dfn.hp} HP left)."
     return f"{dfn.name} hangs on in the {name}."
 
 
@@ -157,13 +149,9 @@ def get_up(w, opp, outcome, bonus):
         return f"{w.name} kips up in one motion{push} and goes straight after {opp.name}!"
     if outcome == "up":
         return f"{w.name} pulls himself up by the ropes{push}."
-    return _pick(
-        (
-            f"{w.name} tries to get up{push}, but {opp.name} keeps him down.",
-            f"{w.name} is still down{push}.",
-        ),
-        w.hp,
-    )
+    if w.hp % 2 == 0:
+        return f"{w.name} tries to get up{push}, but {opp.name} keeps him down."
+    return f"{w.name} is still down{push}."
 
 
 def cover(att, dfn):
