@@ -2,12 +2,19 @@
 
 Without it each viewer would hold its own Redis connection and run its own query per event: a thousand viewers of
 one match would mean a thousand queries per line. With it, a wake-up for a match makes the hub read the new events
-from the database once, render each line and scoreboard once, and wake every local viewer, who sends what it has
-not sent yet. Redis still only says "look again": the database is the source of truth, and a viewer that joins
-late or finds the hub's buffer too short reads the database itself.
+from the database once, render and encode each line and scoreboard once, and wake every local viewer, who sends
+what it has not sent yet. Viewers who are up to date (nearly all of them) share one pre-built chunk of bytes per
+wake-up, so a viewer costs a wake-up and a socket write, not a render or a copy. Redis still only says "look
+again": the database is the source of truth, and a viewer that joins late or finds the hub's buffer too short
+reads the database itself.
+
+Keep-alives are per match, not per viewer: when nothing has happened for ``KEEPALIVE_SECONDS`` the channel looks at
+the database once (a wake-up may have been lost while Redis restarted) and, if there is still nothing, wakes its
+viewers, who each send a keep-alive comment. So a waiting viewer holds no timer and runs no query of its own.
 """
 
 import asyncio
+import bisect
 import contextlib
 import logging
 
@@ -17,6 +24,8 @@ from django.conf import settings
 from matches import broadcast
 
 log = logging.getLogger("kayfabe.live")
+
+KEEPALIVE_SECONDS = 15
 
 
 def release_connection():
@@ -41,7 +50,7 @@ async def read_db(fn, *args):
 
 
 class Entry:
-    """One event as every viewer receives it, framed as SSE once (not once per viewer)."""
+    """One event as every viewer receives it, framed as SSE and encoded once (not once per viewer)."""
 
     __slots__ = ("seq", "type", "line", "board", "tail")
 
@@ -49,11 +58,24 @@ class Entry:
         from matches.sse import sse_message
 
         self.seq, self.type = seq, type
-        self.line = sse_message(line, event="line", id=seq)
-        self.board = sse_message(scoreboard, event="scoreboard")
-        self.tail = ""
+        self.line = sse_message(line, event="line", id=seq).encode()
+        self.board = sse_message(scoreboard, event="scoreboard").encode()
+        self.tail = b""
         if result is not None:
-            self.tail = sse_message(result, event="result") + sse_message("end", event="end")
+            self.tail = (sse_message(result, event="result") + sse_message("end", event="end")).encode()
+
+
+class Chunk:
+    """What a viewer sends for entries: each line with its id, then the scoreboard of the last (and the result
+    and the end). ``seq`` is the last event in it, ``final`` whether it ends the match."""
+
+    __slots__ = ("data", "seq", "final")
+
+    def __init__(self, entries):
+        last = entries[-1]
+        self.data = b"".join([e.line for e in entries] + [last.board, last.tail])
+        self.seq = last.seq
+        self.final = last.type == "result"
 
 
 class Channel:
@@ -63,39 +85,82 @@ class Channel:
         self.match_id = match_id
         self.render = render
         self.entries = []
+        self.seqs = []  # the entries' seqs, for bisect
         self.seq = None  # the last seq read from the database (None: nothing read yet)
+        self.read = False  # whether a read has completed
         self.viewers = 0
         self.changed = asyncio.Event()
         self.lock = asyncio.Lock()
+        self.chunks = {}  # after -> Chunk, shared by the viewers at the same point; emptied by each new read
+        self.next_read = None  # the read that will start after the current one (callers until it starts share it)
+        self.last_news = asyncio.get_running_loop().time()
+        self.ticker = None
 
     async def refresh(self):
-        """Read what the database has after the last seq, render it once, wake the viewers."""
+        """Return once the channel holds every event committed before the call (and has woken the viewers if any
+        was new). Callers that arrive while a read is waiting to start share that read."""
+        if self.next_read is None:
+            self.next_read = asyncio.get_running_loop().create_task(self._read())
+        await asyncio.shield(self.next_read)
+
+    def request_refresh(self):
+        """The same, for a caller that does not wait (the Redis listener)."""
+        if self.next_read is None:
+            self.next_read = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self):
         from matches.selectors import events_after
 
         async with self.lock:
+            self.next_read = None  # from now on a new caller needs a new read: this one may have started too early
             after = -1 if self.seq is None else self.seq
             events = await read_db(events_after, self.match_id, after)
+            self.read = True
             if not events:
                 return
             for event in events:
                 self.entries.append(Entry(event["seq"], event["type"], *self.render(event)))
+                self.seqs.append(event["seq"])
             self.seq = events[-1]["seq"]
-            woken, self.changed = self.changed, asyncio.Event()
-            woken.set()
+            self.chunks = {}
+            self.last_news = asyncio.get_running_loop().time()
+            self.wake()
 
-    def since(self, after):
-        """Entries after ``after``, or None when the buffer does not reach back that far."""
-        if not self.entries or self.entries[0].seq > after + 1:
+    def wake(self):
+        woken, self.changed = self.changed, asyncio.Event()
+        woken.set()
+
+    def chunk_since(self, after):
+        """The Chunk of the entries after ``after`` (viewers at the same point share one), False when there is
+        nothing new, None when the channel cannot tell (it has not read yet, or its buffer starts later)."""
+        chunk = self.chunks.get(after)
+        if chunk is not None:
+            return chunk
+        if not self.entries:
+            return False if self.read else None
+        if self.entries[0].seq > after + 1:
             return None
-        return [e for e in self.entries if e.seq > after]
-
-    async def wait(self, timeout):
-        changed = self.changed
-        try:
-            await asyncio.wait_for(changed.wait(), timeout)
-            return True
-        except TimeoutError:
+        start = bisect.bisect_right(self.seqs, after)
+        if start == len(self.entries):
             return False
+        chunk = self.chunks[after] = Chunk(self.entries[start:])
+        return chunk
+
+    async def keep_alive(self, every):
+        """While viewers watch: after ``every`` seconds without news, look at the database (a wake-up may have been
+        lost) and, still nothing, wake the viewers so that each sends a keep-alive."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(max(0.0, self.last_news + every - loop.time()))
+            if loop.time() - self.last_news < every:
+                continue
+            try:
+                await self.refresh()
+            except Exception:  # noqa: BLE001 - the database is away: still keep the connections alive
+                log.warning("live hub could not read match %s", self.match_id, exc_info=True)
+            if loop.time() - self.last_news >= every:
+                self.last_news = loop.time()
+                self.wake()
 
 
 class Hub:
@@ -104,10 +169,11 @@ class Hub:
         self.channels = {}
         self.listener = None
 
-    def join(self, match_id):
+    def join(self, match_id, keepalive=KEEPALIVE_SECONDS):
         channel = self.channels.get(match_id)
         if channel is None:
             channel = self.channels[match_id] = Channel(match_id, self.render)
+            channel.ticker = asyncio.get_running_loop().create_task(channel.keep_alive(keepalive))
         channel.viewers += 1
         if self.listener is None or self.listener.done():
             self.listener = asyncio.get_running_loop().create_task(self._listen())
@@ -116,7 +182,10 @@ class Hub:
     def leave(self, channel):
         channel.viewers -= 1
         if channel.viewers <= 0:
-            self.channels.pop(channel.match_id, None)
+            if self.channels.get(channel.match_id) is channel:
+                del self.channels[channel.match_id]
+            if channel.ticker is not None:
+                channel.ticker.cancel()
 
     async def _listen(self):
         import redis.asyncio as aioredis
@@ -137,7 +206,7 @@ class Hub:
                         continue
                     channel = self.channels.get(match_id)
                     if channel is not None:
-                        asyncio.get_running_loop().create_task(channel.refresh())
+                        channel.request_refresh()
                     if not self.channels:
                         return  # nobody is watching: stop listening until the next viewer joins
             except asyncio.CancelledError:

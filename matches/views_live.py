@@ -15,12 +15,11 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
 from matches import selectors, services
-from matches.hub import Entry, hub_for_loop, read_db, release_connection
+from matches.hub import KEEPALIVE_SECONDS, Chunk, Entry, hub_for_loop, read_db, release_connection
 from matches.models import Card, Match, MatchStatus
 from matches.sse import sse_comment, sse_response
 from promotion.selectors import promotion_access
 
-KEEPALIVE_SECONDS = 15
 POLL_SECONDS = 1.0
 
 
@@ -157,8 +156,11 @@ def render_entry(event):
 
 def _messages(entries):
     """One chunk for entries: each line with its id, then the scoreboard of the last (and the result, the end)."""
-    last = entries[-1]
-    return ["".join(e.line for e in entries) + last.board + last.tail]
+    return [Chunk(entries).data]
+
+
+RETRY = b"retry: 2000\n\n"
+KEEPALIVE = sse_comment().encode()
 
 
 async def _stream(match_id, after):
@@ -167,31 +169,33 @@ async def _stream(match_id, after):
             yield chunk
         return
     hub = hub_for_loop(render_entry)
-    channel = hub.join(match_id)  # join before reading: a wake-up from now on is not lost
+    channel = hub.join(match_id, KEEPALIVE_SECONDS)  # join before reading: a wake-up from now on is not lost
     try:
-        yield "retry: 2000\n\n"
+        yield RETRY
         await channel.refresh()
+        woken = False
         while True:
-            entries = channel.since(after)
-            if entries is None:  # joined late, or reconnected far behind: read the database directly
+            chunk = channel.chunk_since(after)
+            if chunk is None:  # the channel cannot tell: read the database directly
                 events = await read_db(selectors.events_after, match_id, after)
-                entries = [Entry(e["seq"], e["type"], *render_entry(e)) for e in events]
-            if entries:
-                for message in _messages(entries):
-                    yield message
-                after = entries[-1].seq
-                if entries[-1].type == "result":
+                chunk = Chunk([Entry(e["seq"], e["type"], *render_entry(e)) for e in events]) if events else False
+            if chunk:
+                yield chunk.data  # the same bytes object for every viewer at this point
+                after = chunk.seq
+                if chunk.final:
                     return
-            if not await channel.wait(KEEPALIVE_SECONDS):
-                yield sse_comment()
-                await channel.refresh()  # a wake-up may have been lost (Redis restarted): look anyway
+            elif woken:
+                yield KEEPALIVE  # nothing new for a while (the channel's keep-alive tick)
+            changed = channel.changed
+            await changed.wait()  # no timer per viewer: the channel wakes everyone, news or keep-alive
+            woken = True
     finally:
         hub.leave(channel)
 
 
 async def _stream_polling(match_id, after):
     """Embedded mode (no Redis): read the database every second."""
-    yield "retry: 2000\n\n"
+    yield RETRY
     while True:
         events = await read_db(selectors.events_after, match_id, after)
         if events:
