@@ -9,12 +9,15 @@ import shutil
 import subprocess
 import time
 
+import httpx
 import pytest
 from django.db import connections
+from django.urls import reverse
 from playwright.sync_api import expect
 
 from matches import services
 from matches.models import Card, CardStatus
+from tests.conftest import BIN, ServiceProcess, free_port, service_env
 from tests.integration.faultcheck import (
     BrowserWatch,
     assert_as_clean_run,
@@ -111,3 +114,44 @@ def test_postgres_restarted_mid_card(celery_worker, live_url, page, personas, fr
         assert p.wait_for_function("window.kayfabeArrived").json_value() == [200, 200]
     watch.assert_no_server_error()
     assert_as_clean_run(card, before)
+
+
+@pytest.fixture
+def server_without_database(test_database_name, tmp_path):
+    """A real ASGI server whose database does not answer (a port nobody listens on), waiting 1 s for the pool."""
+    env = service_env(test_database_name)
+    env.update(DATABASE_URL=f"postgres://postgres@127.0.0.1:{free_port()}/kayfabe", DB_POOL_TIMEOUT="1")
+    port = free_port()
+    server = ServiceProcess(
+        [str(BIN / "uvicorn"), "config.asgi:application", "--host", "127.0.0.1", "--port", str(port)],
+        env,
+        tmp_path / "uvicorn.log",
+    ).start()
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(lambda: _answers(url), timeout=30, what="uvicorn to start")
+        yield url
+    finally:
+        server.stop()
+
+
+def _answers(url):
+    try:
+        return httpx.get(f"{url}/healthz", timeout=5).status_code == 503
+    except httpx.HTTPError:
+        return False
+
+
+def test_pages_answer_503_back_in_a_moment_never_500_while_the_database_is_unreachable(server_without_database):
+    paths = [
+        reverse("promotion:list"),
+        reverse("promotion:detail", args=["persona-pro"]),
+        reverse("matches:match", args=["persona-pro", 1]),
+        reverse("matches:match-stream", args=["persona-pro", 1]),
+        reverse("matches:card-progress", args=["persona-pro", 1]),
+    ]
+    for path in paths:
+        response = httpx.get(server_without_database + path, timeout=30)
+        assert response.status_code == 503, path
+        assert "Back in a moment" in response.text
+        assert response.headers["Retry-After"] == "10"
