@@ -26,22 +26,26 @@ class Opposed:
     a critical hit. ``botched[i]``: roll i was a confirmed critical miss. ``collision``: both critically missed.
     """
 
-    __slots__ = ("winner", "critical", "botched", "collision", "confirms")
+    __slots__ = ("winner", "critical", "botched", "collision", "confirms", "forgiven")
 
-    def __init__(self, winner, critical, botched, collision, confirms):
+    def __init__(self, winner, critical, botched, collision, confirms, forgiven=None):
         self.winner = winner
         self.critical = critical
         self.botched = botched
         self.collision = collision
         self.confirms = confirms
+        self.forgiven = forgiven  # the index whose critical miss was ignored (High Flyer GE), or None
 
 
-def opposed(dice, rolls, initiative, labels):
+def opposed(dice, rolls, initiative, labels, forgive=(False, False)):
     """Settle two opposed Rolls. ``initiative`` is the index (0/1) that wins ties, ``labels`` name the rolls.
 
+    ``forgive[i]``: roll i may ignore a critical miss (the High Flyer GE): a confirmed critical miss then
+    counts as a plain automatic miss (confirm outcome ``critical-miss-ignored``), and ``forgiven`` says so.
     Fills in ``need`` (the total that reaches a win) and ``outcome`` on every roll record, original and
     confirm, and returns an :class:`Opposed`.
     """
+    forgiven = None
     r0, r1 = rolls
     r0.rec["need"] = r1.total + (0 if initiative == 0 else 1)
     r1.rec["need"] = r0.total + (0 if initiative == 1 else 1)
@@ -64,6 +68,10 @@ def opposed(dice, rolls, initiative, labels):
             # The second roll cannot threaten again: only its total counts.
             botch[i] = not c.total > other.total
             c.rec["outcome"] = "critical-miss" if botch[i] else "saved"
+            if botch[i] and forgive[i] and forgiven is None:
+                botch[i] = False
+                forgiven = i
+                c.rec["outcome"] = "critical-miss-ignored"
             confirms[i] = c
     a0, a1 = r0.auto, r1.auto
     collision = False
@@ -101,4 +109,4 @@ def opposed(dice, rolls, initiative, labels):
         else:
             r.rec["outcome"] = "hit" if i == winner else "miss"
     critical = winner is not None and crit[winner]
-    return Opposed(winner, critical, botch, collision, confirms)
+    return Opposed(winner, critical, botch, collision, confirms, forgiven)

@@ -14,12 +14,17 @@ from rules.wildknight.rolls import d20
 from rules.wildknight.state import HEAT_MAX, Wrestler
 from rules.wildknight.tables import (
     DEVASTATING_FINISHER,
+    HIGH_FLYER,
     HULK_UP,
     KD,
     PIN,
     PIN_ATTEMPT,
     POWERHOUSE,
     RL,
+    SECOND_WIND,
+    SHORT_FUSE,
+    SIGNATURE_MOVE,
+    SLOW_STARTER,
     ST,
     SUB,
     SUBMISSION_SPECIALIST,
@@ -34,6 +39,10 @@ HULK_ROUNDS = 3  # Hulk Up GE: the Fatigue penalty is ignored for 3 rounds, then
 HULK_AT = 2  # ... usable at Fatigue penalty 2 or more
 POWERHOUSE_BONUS = 2
 SPECIALIST_BONUS = 2
+SIGNATURE_BONUS = 2  # Signature Move GE: +2 to Maneuver Rolls with the named move
+SLOW_STARTER_ROUNDS = 2  # Slow Starter Flaw: -2 on Maneuver Rolls in rounds 1-2
+SLOW_STARTER_PENALTY = -2
+SECOND_WIND_DICE = 2  # Second Wind GE: remove 2d6 Fatigue
 
 
 def max_rounds(time_limit):
@@ -53,6 +62,7 @@ class Match:
         self.log = EventLog(dice, self.snapshot, seed)
         self.outcome = None
         self.stunned_now = (False, False)
+        self.warned = set()
 
     def snapshot(self):
         ini = self.initiative
@@ -139,10 +149,13 @@ class Match:
         rnd = log.round
         stunned = (ws[0].stunned > 0, ws[1].stunned > 0)
         self.stunned_now = stunned
+        self.warned = set()  # sides warned this round (Short Fuse adds no second warning)
         for w in ws:
             if self.hulk_up(w):
                 yield log.emit("hulk-up", narration.hulk_up(w.name), actor=w.side, heat_spent=1, rounds=w.hulk)
-        decl = [None if stunned[i] else tactics.choose(dice, ws[i], ws[1 - i], rnd) for i in (0, 1)]
+        choices = [None if stunned[i] else tactics.choose(dice, ws[i], ws[1 - i], rnd) for i in (0, 1)]
+        resting = [c is tactics.REST for c in choices]  # Second Wind: his action, no maneuver
+        decl = [None if r else c for c, r in zip(choices, resting, strict=True)]
         # K-26: the finisher's Heat is spent after declaring it and before rolling, hit or miss.
         for i in (0, 1):
             d = decl[i]
@@ -158,6 +171,9 @@ class Match:
                     finisher=w.finisher_name,
                     heat_spent=1,
                 )
+        for i in (0, 1):
+            if resting[i]:
+                yield from self.second_wind(ws[i])
         # K-29: trying a move that does not need a prone target brings the opponent back up.
         for i in (0, 1):
             d = decl[i]
@@ -167,9 +183,15 @@ class Match:
         labels = []
         for i in (0, 1):
             w, d = ws[i], decl[i]
-            if d is None:
+            slow = (
+                [(SLOW_STARTER, SLOW_STARTER_PENALTY)] if SLOW_STARTER in w.flaws and rnd <= SLOW_STARTER_ROUNDS else []
+            )
+            if resting[i]:
+                label = "second wind"
+                rolls.append(d20(dice, w, "maneuver roll: second wind (no move)", slow))
+            elif d is None:
                 label = "stunned"
-                rolls.append(d20(dice, w, "maneuver roll: stunned (d20/2)", halved=True))
+                rolls.append(d20(dice, w, "maneuver roll: stunned (d20/2)", slow, halved=True))
             else:
                 mv = d.move
                 label = w.finisher_name if d.finisher else mv.name
@@ -178,6 +200,9 @@ class Match:
                     mods.append(("sunset flip", w.pin_bonus))
                 if SUB in mv.mods and SUBMISSION_SPECIALIST in w.gimmicks:
                     mods.append((SUBMISSION_SPECIALIST, SPECIALIST_BONUS))
+                if SIGNATURE_MOVE in w.gimmicks and mv.name == w.signature and not d.finisher:
+                    mods.append((SIGNATURE_MOVE, SIGNATURE_BONUS))
+                mods += slow
                 rolls.append(d20(dice, w, f"maneuver roll: {label}", mods))
             labels.append(label)
             w.next_mod = 0
@@ -186,11 +211,45 @@ class Match:
             d = decl[i]
             if d is not None and d.exertion:
                 damage.exert(ws[i], d.exertion)  # K-8: exertion converts to Fatigue, hit or miss
-        res = opposed(dice, rolls, self.initiative, labels)
+        # High Flyer GE: once a match he may ignore a critical miss on an Athleticism move.
+        forgive = tuple(
+            decl[i] is not None
+            and decl[i].move.key == "Athleticism"
+            and HIGH_FLYER in ws[i].gimmicks
+            and not ws[i].high_flyer_used
+            for i in (0, 1)
+        )
+        res = opposed(dice, rolls, self.initiative, labels, forgive)
+        if res.forgiven is not None:
+            ws[res.forgiven].high_flyer_used = True
         declared = [
-            decl[i].as_dict(i, ws[i].finisher_name) if decl[i] else {"side": i, "maneuver": None, "stunned": True}
+            decl[i].as_dict(i, ws[i].finisher_name)
+            if decl[i]
+            else {"side": i, "maneuver": None, "second_wind": True}
+            if resting[i]
+            else {"side": i, "maneuver": None, "stunned": True}
             for i in (0, 1)
         ]
+        yield from self.settle(res, decl, resting, rolls, declared)
+        if res.forgiven is not None and self.outcome is None:
+            w = ws[res.forgiven]
+            yield log.emit(
+                "high-flyer", narration.high_flyer(w.name, labels[res.forgiven]), actor=w.side, gimmick=HIGH_FLYER
+            )
+        # Short Fuse Flaw: a natural 1 on his Maneuver Roll is an illegal act (one warning a round at most).
+        for i in (0, 1):
+            if (
+                self.outcome is None
+                and not self.no_dq
+                and SHORT_FUSE in ws[i].flaws
+                and rolls[i].nat == 1
+                and i not in self.warned
+            ):
+                yield from self.warning(ws[i], ws[1 - i], f"{SHORT_FUSE}: lost his temper on a natural 1")
+
+    def settle(self, res, decl, resting, rolls, declared):
+        """What the opposed Maneuver Rolls came to: a collision, a whiff, a dodge or the winner's maneuver."""
+        log, ws = self.log, self.w
         if res.collision:
             yield from self.collide(declared)
             return
@@ -202,7 +261,10 @@ class Match:
         self.initiative = win  # K-4: whoever hits (or ducks) gains initiative
         w, loser = ws[win], ws[1 - win]
         if decl[win] is None:
-            text = narration.duck(w.name, loser.name) if decl[1 - win] else narration.both_stunned(w.name)
+            if resting[win]:
+                text = narration.breather(w.name, loser.name)
+            else:
+                text = narration.duck(w.name, loser.name) if decl[1 - win] else narration.both_stunned(w.name)
             yield log.emit("maneuver", text, actor=win, target=1 - win, outcome="duck", declared=declared)
         else:
             yield from self.perform(w, loser, decl[win], res, rolls[win], rolls[1 - win], declared)
@@ -335,6 +397,24 @@ class Match:
             if not held:
                 self.finish(w.side, "submission", narration.submission_win(w.name, opp.name, name))
 
+    def second_wind(self, w):
+        """Second Wind GE (once a match, as the round's action): spend 1 Heat, remove 2d6 Fatigue (not below 0).
+
+        Declared like a finisher (its Heat is spent in its own event before the rolls); he then makes a plain
+        Maneuver Roll that can only dodge the opponent's move."""
+        heat.spend(w)
+        w.second_wind_used = True
+        rolled = sum(self.dice.roll(6, f"{SECOND_WIND}: {w.name}", side=w.side) for _ in range(SECOND_WIND_DICE))
+        recovered = min(rolled, w.fatigue)
+        w.fatigue -= recovered
+        yield self.log.emit(
+            "second-wind",
+            narration.second_wind(w.name, recovered, w.heat),
+            actor=w.side,
+            heat_spent=1,
+            recovered=recovered,
+        )
+
     def stun(self, victim, df, label, attacker):
         rounds, outcome, _ = stun.resist(self.dice, victim, df, label)
         if rounds:
@@ -349,6 +429,7 @@ class Match:
         )
 
     def warning(self, offender, victim, reason):
+        self.warned.add(offender.side)
         survived, excuse, _ = referee.warn(self.dice, offender)
         yield self.log.emit(
             "warning",

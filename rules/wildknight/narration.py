@@ -135,3 +135,17 @@ def hulk_down(name, cost):
 
 def initiative(name):
     return f"{name} regains the initiative."
+
+
+def second_wind(name, recovered, heat):
+    return (
+        f"{name} backs off to the ropes and catches his second wind ({recovered} Fatigue shaken off, {heat} Heat left)."
+    )
+
+
+def breather(a, b):
+    return f"{a} keeps his distance from {b} and gets his breath back."
+
+
+def high_flyer(name, move):
+    return f"{name} twists in mid-air and lands on his feet: the botched {move} costs him nothing more (High Flyer)."

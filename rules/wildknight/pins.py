@@ -11,9 +11,10 @@
 from rules.wildknight import narration, referee, tactics
 from rules.wildknight.attack import opposed
 from rules.wildknight.rolls import d20
-from rules.wildknight.tables import ESCAPE_ARTIST
+from rules.wildknight.tables import ESCAPE_ARTIST, RING_RUSTY
 
 COUNTS = 3
+RING_RUST = -1  # Ring-Rusty Flaw (REFERENCE K13): -1 on his pin-count rolls, pinning or kicking out
 MAX_REVERSALS = 4  # a chain of reversals ends (the pin is simply broken) after this many, so a round ends
 COUNT_SECONDS = 1.0
 
@@ -67,10 +68,15 @@ def pin(m, pinner, target, counts=COUNTS, cheats=0, reversals=0):
             continue
         attr = tactics.kickout_order(target, used)
         used.append(attr)
-        pr = d20(dice, pinner, f"pin count {number}: Power", (("Power", pinner.attrs["Power"]),))
+        power = [("Power", pinner.attrs["Power"])]
+        if RING_RUSTY in pinner.flaws:
+            power.append((RING_RUSTY, RING_RUST))
+        pr = d20(dice, pinner, f"pin count {number}: Power", power)
         kick = [(attr, target.attrs[attr])]
         if ESCAPE_ARTIST in target.gimmicks:
             kick.append((ESCAPE_ARTIST, 1))
+        if RING_RUSTY in target.flaws:
+            kick.append((RING_RUSTY, RING_RUST))
         dr = d20(dice, target, f"pin count {number}: kick out with {attr}", kick)
         res = opposed(dice, [pr, dr], 0, [f"pin count {number}", f"kick-out {number}"])
         if res.botched[0] or (res.winner == 1 and res.critical):

@@ -11,12 +11,16 @@ from rules.errors import SheetError
 from rules.wildknight.tables import (
     ATTRIBUTES,
     BY_NAME,
+    EXAMPLE_GIMMICKS,
+    FLAW_MAX,
+    FLAWS,
     GIMMICK_MAX,
     GIMMICKS,
     ILL,
     MANEUVERS,
     PIN,
     PIN_ATTEMPT,
+    SIGNATURE_MOVE,
     weight_mod,
 )
 
@@ -104,10 +108,26 @@ def sheet_spec():
                 "of": "choice",
                 "choices": list(GIMMICKS),
                 "descriptions": dict(GIMMICKS),
-                "max_items": GIMMICK_MAX,
+                "max_items": GIMMICK_MAX + FLAW_MAX,
                 "unique": True,
                 "required": False,
-                "help": "Gimmick Enhancements",
+                "help": f"Gimmick Enhancements: {GIMMICK_MAX}, plus one for each Flaw",
+            },
+            "flaws": {
+                "type": "list",
+                "of": "choice",
+                "choices": list(FLAWS),
+                "descriptions": dict(FLAWS),
+                "max_items": FLAW_MAX,
+                "unique": True,
+                "required": False,
+                "help": "Flaws: each one buys one more Gimmick Enhancement",
+            },
+            "signature": {
+                "type": "choice",
+                "choices": [m.name for m in MANEUVERS],
+                "required": False,
+                "help": f"the move the {SIGNATURE_MOVE} GE names (one of his maneuvers, not the finisher's)",
             },
             "tactics": {
                 "type": "object",
@@ -165,7 +185,18 @@ def validate_sheet(raw):
     """Return a normalized copy of ``raw`` or raise SheetError naming the field."""
     if not isinstance(raw, dict):
         raise SheetError("sheet", "must be an object")
-    known = {"name", "alignment", "weight", "attributes", "maneuvers", "finisher", "gimmicks", "tactics"}
+    known = {
+        "name",
+        "alignment",
+        "weight",
+        "attributes",
+        "maneuvers",
+        "finisher",
+        "gimmicks",
+        "flaws",
+        "signature",
+        "tactics",
+    }
     for key in raw:
         if key not in known:
             raise SheetError(str(key), "unknown field")
@@ -227,18 +258,33 @@ def validate_sheet(raw):
         raise SheetError("finisher.maneuver", f"{base} is not one of the wrestler's maneuvers")
     sheet["finisher"] = {"name": fin_name, "maneuver": base}
 
-    gimmicks = raw.get("gimmicks")
+    flaws = _names(raw.get("flaws"), "flaws", FLAWS, "Flaw", FLAW_MAX, f"at most {FLAW_MAX} Flaws")
+    if flaws is not None:
+        sheet["flaws"] = flaws
+    most = GIMMICK_MAX + len(flaws or ())  # K13: two GEs, one more for each Flaw
+    gimmicks = _names(
+        raw.get("gimmicks"),
+        "gimmicks",
+        GIMMICKS,
+        "Gimmick Enhancement",
+        most,
+        f"at most {most} Gimmick Enhancements ({GIMMICK_MAX}, plus one for each Flaw)",
+    )
     if gimmicks is not None:
-        if not isinstance(gimmicks, list):
-            raise SheetError("gimmicks", "must be a list of Gimmick Enhancement names")
-        if len(gimmicks) > GIMMICK_MAX:
-            raise SheetError("gimmicks", f"at most {GIMMICK_MAX} Gimmick Enhancements")
-        for i, name in enumerate(gimmicks):
-            if not isinstance(name, str) or name not in GIMMICKS:
-                raise SheetError(f"gimmicks.{i}", f"unknown Gimmick Enhancement {name!r}")
-            if name in gimmicks[:i]:
-                raise SheetError(f"gimmicks.{i}", f"{name} is listed twice")
-        sheet["gimmicks"] = list(gimmicks)
+        sheet["gimmicks"] = gimmicks
+    signature = raw.get("signature")
+    if SIGNATURE_MOVE in (gimmicks or ()):
+        if signature is None:
+            raise SheetError("signature", f"{SIGNATURE_MOVE} needs the name of the move (signature)")
+        if not isinstance(signature, str) or signature not in BY_NAME:
+            raise SheetError("signature", f"unknown maneuver {signature!r}")
+        if signature not in seen and signature != PIN_ATTEMPT.name:
+            raise SheetError("signature", f"{signature} is not one of the wrestler's maneuvers")
+        if signature == base:
+            raise SheetError("signature", f"{signature} is his finisher; a signature move is another one")
+        sheet["signature"] = signature
+    elif signature is not None:
+        raise SheetError("signature", f"a signature move needs the {SIGNATURE_MOVE} Gimmick Enhancement")
 
     tactics = raw.get("tactics")
     if tactics is not None:
@@ -261,6 +307,22 @@ def validate_sheet(raw):
             clean[key] = value
         sheet["tactics"] = clean
     return sheet
+
+
+def _names(value, field, table, what, most, too_many):
+    """A list of distinct names from ``table`` (GEs, Flaws), at most ``most``; None when absent."""
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise SheetError(field, f"must be a list of {what} names")
+    if len(value) > most:
+        raise SheetError(field, too_many)
+    for i, name in enumerate(value):
+        if not isinstance(name, str) or name not in table:
+            raise SheetError(f"{field}.{i}", f"unknown {what} {name!r}")
+        if name in value[:i]:
+            raise SheetError(f"{field}.{i}", f"{name} is listed twice")
+    return list(value)
 
 
 def derived(sheet):
@@ -326,6 +388,6 @@ def example_sheet(seed=None):
         "attributes": attrs,
         "maneuvers": moves,
         "finisher": {"name": f"{rng.choice(_FINISHER_WORDS)} {base}", "maneuver": base},
-        "gimmicks": rng.sample(sorted(GIMMICKS), rng.randint(0, GIMMICK_MAX)),
+        "gimmicks": rng.sample(EXAMPLE_GIMMICKS, rng.randint(0, GIMMICK_MAX)),
     }
     return validate_sheet(raw)

@@ -32,6 +32,10 @@ class Wrestler:
         "gimmicks",
         "hulk",
         "hulk_used",
+        "flaws",
+        "signature",
+        "high_flyer_used",
+        "second_wind_used",
     )
 
     def __init__(self, sheet, side):
@@ -41,6 +45,10 @@ class Wrestler:
         self.attrs = sheet["attributes"]
         self.weight = sheet["weight"]
         self.gimmicks = frozenset(sheet.get("gimmicks") or ())
+        self.flaws = frozenset(sheet.get("flaws") or ())
+        self.signature = sheet.get("signature")  # the Signature Move GE's move
+        self.high_flyer_used = False  # High Flyer GE: once a match
+        self.second_wind_used = False  # Second Wind GE: once a match
         self.wm = weight_mod(self.weight) + (1 if MONSTER in self.gimmicks else 0)
         self.threshold = fatigue_threshold(self.attrs["Brawn"], IRON_MAN in self.gimmicks)
         self.fatigue = 0  # K-9: every card starts at 0 Fatigue

@@ -5,16 +5,19 @@ skips his maneuver choice and counts the rounds down.
 """
 
 from rules.wildknight.rolls import check
-from rules.wildknight.tables import RESILIENT
+from rules.wildknight.tables import GLASS_JAW, RESILIENT
 
 ROUNDS = {"failure": 1, "automatic-failure": 2, "critical-failure": 3}
+GLASS_JAW_DF = 2  # Glass Jaw Flaw (REFERENCE K13): stun Df +2
 
 
 def resist(dice, wrestler, df, label):
-    """K-21/K-22: roll Brawn vs ``df``. Returns (rounds stunned (0 when resisted), outcome, roll)."""
+    """K-21/K-22: Brawn vs ``df`` (+2 for a Glass Jaw). Returns (rounds stunned (0 if resisted), outcome, roll)."""
     mods = [("Brawn", wrestler.attrs["Brawn"])]
     if RESILIENT in wrestler.gimmicks:
         mods.append((RESILIENT, 2))
+    if GLASS_JAW in wrestler.flaws:
+        df += GLASS_JAW_DF
     success, outcome, roll = check(dice, wrestler, f"resist stun: {label}", mods, df, confirm_failure=True)
     return (0 if success else ROUNDS[outcome]), outcome, roll
 

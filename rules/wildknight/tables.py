@@ -131,7 +131,7 @@ del M
 
 BY_NAME = {m.name: m for m in MANEUVERS}
 
-# Gimmick Enhancements (REFERENCE K13, the subset this engine plays; the seed names GEs only as a Fatigue cost).
+# Gimmick Enhancements (REFERENCE K13; the seed names GEs only as something that converts to Fatigue).
 IRON_MAN = "Iron Man"
 CROWD_FAVORITE = "Crowd Favorite"
 RESILIENT = "Resilient"
@@ -142,6 +142,9 @@ MONSTER = "Monster"
 SUBMISSION_SPECIALIST = "Submission Specialist"
 DEVASTATING_FINISHER = "Devastating Finisher"
 HULK_UP = "Hulk Up"
+SIGNATURE_MOVE = "Signature Move"
+HIGH_FLYER = "High Flyer"
+SECOND_WIND = "Second Wind"
 GIMMICKS = {
     IRON_MAN: "Fatigue threshold 25 + Brawn instead of 20 + Brawn",
     CROWD_FAVORITE: "starts every match with 1 Heat",
@@ -154,8 +157,26 @@ GIMMICKS = {
     DEVASTATING_FINISHER: "the finisher's dice step up one size (d10 becomes d12)",
     HULK_UP: "once a match at Fatigue penalty 2+: spend 1 Heat, ignore the Fatigue penalty for 3 rounds, "
     "then take 1d6 Fatigue",
+    SIGNATURE_MOVE: "+2 to Maneuver Rolls with one named move (the sheet's signature)",
+    HIGH_FLYER: "once a match, ignore a critical miss on a Maneuver Roll with an Athleticism move",
+    SECOND_WIND: "once a match, as the round's action: spend 1 Heat and remove 2d6 Fatigue",
 }
-GIMMICK_MAX = 2  # K13: two GEs (Flaws, which buy more, are not part of this engine)
+GIMMICK_MAX = 2  # K13: start with two GEs ...
+# ... the GEs seeded example sheets draw from (the first ten: seeded examples stay the wrestlers they were)
+EXAMPLE_GIMMICKS = tuple(sorted(set(GIMMICKS) - {SIGNATURE_MOVE, HIGH_FLYER, SECOND_WIND}))
+
+# Flaws (REFERENCE K13): each one taken buys one more GE; at most two.
+GLASS_JAW = "Glass Jaw"
+SHORT_FUSE = "Short Fuse"
+SLOW_STARTER = "Slow Starter"
+RING_RUSTY = "Ring-Rusty"
+FLAWS = {
+    GLASS_JAW: "Df +2 on his rolls to resist stun",
+    SHORT_FUSE: "a natural 1 on his Maneuver Roll is an illegal act: a warning and its DQ roll",
+    SLOW_STARTER: "-2 on his Maneuver Rolls in rounds 1 and 2",
+    RING_RUSTY: "-1 on his pin-count rolls (pinning or kicking out)",
+}
+FLAW_MAX = 2
 PIN_ATTEMPT = BY_NAME["Pin Attempt"]
 
 # REFERENCE K3: Weight Mod on the attribute scale. (upper bound in lb inclusive, WM)

@@ -5,7 +5,10 @@ draws from the match dice and is recorded as a roll ``tactics: maneuver``.
 """
 
 from rules.wildknight import heat
-from rules.wildknight.tables import ILL, PIN, PIN_ATTEMPT
+from rules.wildknight.tables import ILL, PIN, PIN_ATTEMPT, SECOND_WIND, SIGNATURE_MOVE
+
+SECOND_WIND_AT = 2  # he takes his Second Wind at a Fatigue penalty of 2 or more ...
+REST = "second wind"  # what ``choose`` returns when he takes it (no maneuver this round)
 
 
 class Declaration:
@@ -53,6 +56,8 @@ def choose(dice, me, opp, round_no):
         return Declaration(fin, finisher=True, exertion=t["finisher_exertion"])
     if opp.prone and opp_penalty >= t["cover_at"]:
         return Declaration(PIN_ATTEMPT, exertion=t["exertion"])
+    if second_wind(me, opp):
+        return REST
     roll_up = opp_penalty >= t["cover_at"]  # a standing pin (small package) once the opponent is tired
     options = [
         m
@@ -64,9 +69,24 @@ def choose(dice, me, opp, round_no):
     ]
     if not options:  # nothing else fits: any move that works on him now, even illegal ones or a roll-up
         options = [m for m in me.moves if m is not PIN_ATTEMPT and usable(me, opp, m)]
+    if SIGNATURE_MOVE in me.gimmicks:  # a player favours his signature move: it is in the hat twice
+        options += [m for m in options if m.name == me.signature]
     pick = dice.roll(len(options), "tactics: maneuver", side=me.side) - 1 if len(options) > 1 else 0
     move = options[pick]
     return Declaration(move, exertion=t["exertion"])
+
+
+def second_wind(me, opp):
+    """Second Wind GE: once a match, with Heat to spend, when he is at penalty 2+ and more tired than the
+    opponent, and not Hulking Up (his penalty is already gone)."""
+    return (
+        SECOND_WIND in me.gimmicks
+        and not me.second_wind_used
+        and heat.can_spend(me)
+        and not me.hulk
+        and me.tiredness >= SECOND_WIND_AT
+        and me.tiredness > opp.tiredness
+    )
 
 
 def kickout_order(wrestler, used):

@@ -146,3 +146,128 @@ def test_it_names_the_field_of_a_bad_gimmick(gimmicks, field):
     with pytest.raises(SheetError) as info:
         RULESET.validate_sheet({**sheet("Ace"), "gimmicks": gimmicks})
     assert info.value.field == field
+
+
+FLYER = {"maneuvers": ("Dropkick", "Stomp", "Moonsault"), "finisher": "Dropkick"}
+
+
+def _signature(**extra):
+    raw = {
+        **sheet("Ace", maneuvers=("Clothesline", "Dropkick", "Stomp"), finisher="Clothesline"),
+        "gimmicks": ["Signature Move"],
+        "signature": "Dropkick",
+    }
+    return RULESET.validate_sheet({**raw, **extra})
+
+
+def test_it_gives_plus_two_to_the_signature_move_and_favours_it():
+    m = match(_signature(), sheet("Bo"), [(3, 3), 10, 11, 3])  # d3: Clothesline, Dropkick, Dropkick again
+    (ev,) = play(m)
+    roll = ev["rolls"][1]
+    assert ev["rolls"][0]["for"] == "tactics: maneuver" and ev["maneuver"] == "Dropkick"
+    assert {"name": "Signature Move", "amount": 2} in roll["modifiers"] and roll["total"] == 12
+    assert (ev["actor"], ev["damage"]) == (0, 3)  # 12 beats Bo's 11
+
+
+def test_it_gives_no_signature_bonus_to_other_moves():
+    m = match(_signature(), sheet("Bo"), [(3, 1), 10, 9, 2])
+    (ev,) = play(m)
+    assert ev["maneuver"] == "Clothesline" and ev["rolls"][1]["modifiers"] == []
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"signature": None}, "needs the name"),
+        ({"signature": "Powerbomb"}, "not one of the wrestler's maneuvers"),
+        ({"signature": "Clothesline"}, "is his finisher"),
+        ({"signature": "Tornado Flip"}, "unknown maneuver"),
+        ({"gimmicks": ["Iron Man"]}, "needs the Signature Move"),
+    ],
+)
+def test_it_refuses_a_signature_that_does_not_fit(extra, message):
+    raw = {
+        **sheet("Ace", maneuvers=("Clothesline", "Dropkick", "Stomp"), finisher="Clothesline"),
+        "gimmicks": ["Signature Move"],
+        "signature": "Dropkick",
+        **extra,
+    }
+    if raw["signature"] is None:
+        del raw["signature"]
+    with pytest.raises(SheetError) as info:
+        RULESET.validate_sheet(raw)
+    assert info.value.field == "signature" and message in str(info.value)
+
+
+def test_it_lets_a_high_flyer_ignore_one_critical_miss_a_match():
+    flyer = RULESET.validate_sheet({**sheet("Ace", **FLYER), "gimmicks": ["High Flyer"]})
+    # round 1: Ace's natural 1, confirm 5 does not beat Bo's 10: a critical miss he ignores (Bo: one die)
+    # round 2: the same again, High Flyer used: Bo gets the extra die (Bo's d3 picks Clothesline: Ace is down)
+    m = match(flyer, sheet("Bo"), [1, 10, 5, 3, (3, 1), 1, 10, 5, 3, 4])
+    first = list(m.play_round())
+    assert types(first) == ["maneuver", "high-flyer"]
+    hit, flown = first
+    assert [r["outcome"] for r in hit["rolls"][:3]] == ["automatic-miss", "hit", "critical-miss-ignored"]
+    assert (hit["actor"], hit["dice"], hit["opponent_critical_miss"], hit["damage"]) == (1, 1, False, 3)
+    assert flown["actor"] == 0 and "High Flyer" in flown["text"] and m.w[0].high_flyer_used
+    m.log.round += 1
+    second = list(m.play_round())
+    assert types(second) == ["maneuver"]
+    assert (second[0]["dice"], second[0]["opponent_critical_miss"], second[0]["damage"]) == (2, True, 7)
+    assert m.dice.remaining == 0
+
+
+def test_it_keeps_a_high_flyers_critical_miss_on_a_move_that_is_not_athleticism():
+    flyer = RULESET.validate_sheet({**sheet("Ace"), "gimmicks": ["High Flyer"]})  # Clothesline: Brawn
+    m = match(flyer, sheet("Bo"), [1, 10, 5, 3, 4])
+    (ev,) = play(m)
+    assert ev["opponent_critical_miss"] is True and ev["dice"] == 2 and not m.w[0].high_flyer_used
+
+
+def _winded(**tactics):
+    raw = {**sheet("Ace", tactics=tactics or None), "gimmicks": ["Second Wind"]}
+    return RULESET.validate_sheet(raw)
+
+
+def test_it_lets_a_winded_wrestler_take_his_second_wind_as_his_action():
+    m = match(_winded(), sheet("Bo"), [4, 5, 15, 10], starting_heat=[1, 0])
+    m.w[0].fatigue = 45  # penalty 2, Bo fresh
+    wind, mv = play(m)
+    assert wind["type"] == "second-wind" and (wind["heat_spent"], wind["recovered"]) == (1, 9)
+    assert [r["for"] for r in wind["rolls"]] == ["Second Wind: Ace", "Second Wind: Ace"]
+    assert wind["state"][0]["heat"] == 0 and wind["state"][0]["fatigue"] == 36
+    # his roll: a plain d20 minus his (now lower) Fatigue penalty; winning it only keeps Bo's move off him
+    roll = mv["rolls"][0]
+    assert roll["for"] == "maneuver roll: second wind (no move)"
+    assert roll["modifiers"] == [{"name": "Fatigue penalty", "amount": -1}] and roll["total"] == 14
+    assert (mv["outcome"], mv["actor"]) == ("duck", 0) and mv["declared"][0]["second_wind"] is True
+    assert m.initiative == 0 and m.w[0].second_wind_used
+
+
+def test_it_still_recovers_when_the_opponent_hits_during_the_second_wind():
+    m = match(_winded(), sheet("Bo"), [6, 6, 5, 10, 2], starting_heat=[1, 0])
+    m.w[0].fatigue = 45
+    wind, mv = play(m)
+    assert wind["recovered"] == 12 and (mv["actor"], mv["damage"]) == (1, 2)
+    assert mv["state"][0]["fatigue"] == 45 - 12 + 2
+
+
+def test_it_takes_the_second_wind_only_once_and_only_with_heat():
+    m = match(_winded(), sheet("Bo"), [15, 10, 3], starting_heat=[1, 0])
+    m.w[0].fatigue = 45
+    m.w[0].second_wind_used = True
+    (mv,) = play(m)
+    assert mv["maneuver"] == "Clothesline" and m.w[0].heat == 1
+    m = match(_winded(), sheet("Bo"), [15, 10, 3])  # no Heat to spend
+    m.w[0].fatigue = 45
+    (mv,) = play(m)
+    assert mv["maneuver"] == "Clothesline"
+
+
+def test_it_allows_one_more_gimmick_for_each_flaw():
+    three = ["Iron Man", "Monster", "Resilient"]
+    ok = RULESET.validate_sheet({**sheet("Ace"), "flaws": ["Glass Jaw"], "gimmicks": three})
+    assert ok["flaws"] == ["Glass Jaw"] and ok["gimmicks"] == three
+    with pytest.raises(SheetError) as info:
+        RULESET.validate_sheet({**sheet("Ace"), "flaws": ["Glass Jaw"], "gimmicks": [*three, "Hulk Up"]})
+    assert info.value.field == "gimmicks" and "plus one for each Flaw" in str(info.value)

@@ -13,7 +13,7 @@ from rules.dice import RandomDice
 from rules.errors import SetupError
 from rules.registry import get_ruleset
 from rules.wildknight.match import DEFAULT_TIME_LIMIT, SECONDS_PER_ROUND
-from rules.wildknight.tables import GIMMICKS
+from rules.wildknight.tables import FLAWS, GIMMICKS, SIGNATURE_MOVE
 
 RULESET = get_ruleset("wildknight")
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -135,6 +135,12 @@ def any_sheet(draw):
     if not damaging:
         moves = [*moves[:11], "Clothesline"]
         damaging = ["Clothesline"]
+    finisher = draw(st.sampled_from(damaging))
+    flaws = draw(st.lists(st.sampled_from(sorted(FLAWS)), max_size=2, unique=True))
+    gimmicks = draw(st.lists(st.sampled_from(sorted(GIMMICKS)), max_size=2 + len(flaws), unique=True))
+    signatures = [n for n in moves if n != finisher]
+    if SIGNATURE_MOVE in gimmicks and not signatures:
+        gimmicks.remove(SIGNATURE_MOVE)
     raw = {
         "name": draw(st.text(min_size=1, max_size=20).filter(str.strip)),
         "alignment": draw(st.sampled_from(["face", "heel"])),
@@ -142,8 +148,9 @@ def any_sheet(draw):
         "attributes": {a: draw(st.integers(-5, 5)) for a in ATTRS}
         | {a: draw(st.integers(0, 5)) for a in ("Deception", "Presence")},
         "maneuvers": moves,
-        "finisher": {"name": "The End", "maneuver": draw(st.sampled_from(damaging))},
-        "gimmicks": draw(st.lists(st.sampled_from(sorted(GIMMICKS)), max_size=2, unique=True)),
+        "finisher": {"name": "The End", "maneuver": finisher},
+        "flaws": flaws,
+        "gimmicks": gimmicks,
         "tactics": {
             "illegal": draw(st.booleans()),
             "cheat": draw(st.integers(0, 2)),
@@ -154,6 +161,8 @@ def any_sheet(draw):
             "excuse": draw(st.sampled_from(["best", "lie", "intimidate"])),
         },
     }
+    if SIGNATURE_MOVE in gimmicks:
+        raw["signature"] = draw(st.sampled_from(signatures))
     return RULESET.validate_sheet(raw)
 
 
@@ -169,6 +178,16 @@ def test_it_ends_every_match_between_any_valid_sheets(seed, a, b, no_dq):
     if no_dq:
         assert not any(e["type"] == "warning" for e in events)
         assert events[-1]["method"] != "disqualification"
+    for side, sheet in enumerate((a, b)):  # the once-a-match Gimmick Enhancements, and what they cost
+        gimmicks = sheet.get("gimmicks") or ()
+        winds = [i for i, e in enumerate(events) if e["type"] == "second-wind" and e["actor"] == side]
+        flights = [e for e in events if e["type"] == "high-flyer" and e["actor"] == side]
+        assert len(winds) <= ("Second Wind" in gimmicks) and len(flights) <= ("High Flyer" in gimmicks)
+        for i in winds:
+            assert events[i]["state"][side]["heat"] == events[i - 1]["state"][side]["heat"] - 1
+            assert (
+                events[i]["state"][side]["fatigue"] == events[i - 1]["state"][side]["fatigue"] - events[i]["recovered"]
+            )
     json.dumps(events)
 
 
