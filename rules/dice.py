@@ -20,6 +20,9 @@ class ScriptError(ValueError):
     """A scripted value is impossible for the die asked for (e.g. 7 on a d6)."""
 
 
+DIE_NAMES = {sides: f"d{sides}" for sides in (2, 3, 4, 6, 8, 10, 12, 20, 100)}
+
+
 class Dice:
     """Base class: subclasses implement ``_draw(sides)``."""
 
@@ -42,8 +45,9 @@ class Dice:
         """Roll and return the (mutable, still pending) record dict so callers can annotate it."""
         value = self._draw(sides)
         self.count += 1
-        record = {"die": f"d{sides}", "value": value, "for": purpose}
-        record.update(extra)
+        record = {"die": DIE_NAMES.get(sides) or f"d{sides}", "value": value, "for": purpose}
+        if extra:
+            record.update(extra)
         self._pending.append(record)
         return record
 
@@ -69,8 +73,16 @@ class RandomDice(Dice):
         self.seed = seed
         self._rng = random.Random(seed)  # noqa: S311 - game dice, not cryptography
         self._randint = self._rng.randint
+        # randint(1, n) is 1 + _randbelow(n) (randrange's fast path); calling it directly skips the
+        # argument checks and gives the very same values from the same seed.
+        self._below = getattr(self._rng, "_randbelow", None)
+        if self._below is None:  # pragma: no cover - every CPython 3 has it
+            self._draw = self._draw_randint
 
     def _draw(self, sides):
+        return 1 + self._below(sides)
+
+    def _draw_randint(self, sides):
         return self._randint(1, sides)
 
 

@@ -5,7 +5,7 @@ The resolution of an attempt (success, failure, Standoff, collision, telegraph, 
 High Risk, Counters) is in :mod:`rules.arm.match`'s round driver, which calls the helpers here.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from rules.arm.tables import (
@@ -59,18 +59,15 @@ class Maneuver:
     result: tuple  # (attacker position after or "", defender position after or "")
     flags: tuple = ()
     number: int = 0
+    # derived once (tactics reads them several hundred times a match)
+    is_hold: bool = field(init=False, repr=False, compare=False, default=False)
+    high_risk: bool = field(init=False, repr=False, compare=False, default=False)
+    illegal: bool = field(init=False, repr=False, compare=False, default=False)
 
-    @property
-    def is_hold(self):
-        return self.type in HOLD_TYPES
-
-    @property
-    def high_risk(self):
-        return "HR" in self.props
-
-    @property
-    def illegal(self):
-        return "ILL" in self.props
+    def __post_init__(self):
+        object.__setattr__(self, "is_hold", self.type in HOLD_TYPES)
+        object.__setattr__(self, "high_risk", "HR" in self.props)
+        object.__setattr__(self, "illegal", "ILL" in self.props)
 
     @property
     def code(self):
@@ -251,10 +248,13 @@ class ArsenalEntry:
     dpos: frozenset = frozenset()  # every defender position some requirement allows (a quick filter)
     plain: bool = False  # no special handling in tactics (no object, flight, run, trick, Stun Code)
     quick: float = 0.0  # typical damage, for the first pass of tactics.plan_attack
+    label: str = field(init=False, default="")  # the name shown: his own name for it, or the maneuver's
+    # tactics' memo: (attacker position, defender position) -> (AP to take a position it allows, which)
+    reach: dict = field(init=False, repr=False, compare=False, default=None)
 
-    @property
-    def label(self):
-        return self.name or self.move.name
+    def __post_init__(self):
+        self.label = self.name or self.move.name
+        self.reach = {}
 
 
 def improvise_penalty(arsenal_keys, base, flags):

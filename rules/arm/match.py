@@ -264,12 +264,13 @@ class Fighter:
         "lingering",
         "escaping",
         "venue_moves",
+        "rank_cache",
     )
 
     def __init__(self, idx, side, sheet, tricks_used=None):
         cached = _SHEET_CACHE.get(id(sheet))
         if cached is None or cached[0] is not sheet:
-            cached = (sheet, sheet_derived(sheet), None)
+            cached = (sheet, sheet_derived(sheet), None, {})
         der = cached[1]
         self.idx, self.side, self.sheet = idx, side, sheet
         self.name = sheet["name"]
@@ -323,6 +324,7 @@ class Fighter:
         self.lingering = 0
         self.escaping = 0
         self.venue_moves = {}
+        self.rank_cache = cached[3]  # tactics' first-pass rankings (a function of the sheet and the key)
         self.policy = tactics.Policy(sheet)
         if cached[2] is None:
             self._build_arsenal(sheet)
@@ -332,6 +334,7 @@ class Fighter:
                 sheet,
                 der,
                 (self.arsenal_keys, self.attacks, self.defenses, self.finisher, self.reversals),
+                self.rank_cache,
             )
         else:
             self.arsenal_keys, attacks, defenses, self.finisher, self.reversals = cached[2]

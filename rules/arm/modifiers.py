@@ -108,22 +108,26 @@ def estimate(m, a, d, entry, extra=0):
     """A quick Maneuver Skill estimate for tactics (same rules, no record)."""
     man = entry.move
     need = entry.static_need + extra
+    fired = a.fired_up
     if man.type != "Defense":
-        over = man.level - min(d.level, 4)
-        if over > 0 and not a.fired_up:
+        dl = d.level
+        over = man.level - (dl if dl < 4 else 4)
+        if over > 0 and not fired:
             need -= 2 * over
         if "LIFT" in man.props:
             need -= d.lift
-        if a.last_attempt == entry.label and not a.fired_up:
+        if not fired and a.last_attempt == entry.label:
             need -= a.repeat + 1
-        if man.cls == "BRA" and a.chain and man.type == "Strike":
+        if a.chain and man.cls == "BRA" and man.type == "Strike":
             need += 2
         if d.cornered == "trapped":
             need += 2
-        if a.last_performed and a.last_performed in SUPERSETS.get(man.base, ()):
+        last = a.last_performed
+        if last and last in SUPERSETS.get(man.base, ()):
             need += 2
-    if a.level and not a.fired_up:
-        need -= min(a.level, 4)
+    lvl = a.level
+    if lvl and not fired:
+        need -= lvl if lvl < 4 else 4
     if a.injuries:
         need += use_penalty(a, man.uses)
     need += a.ref_penalty + a.telegraph * 2

@@ -148,15 +148,28 @@ def can_move_defender(frm, to):
 
 def self_cost(fighter, allowed):
     """Cheapest AP for ``fighter`` to reach a position in ``allowed`` (a frozenset), and that position."""
-    if fighter.position in allowed:
-        return 0, fighter.position
+    return self_cost_from(fighter.position, allowed)
+
+
+_SELF_COST = {}
+
+
+def self_cost_from(position, allowed):
+    """Cheapest AP from ``position`` to a position in ``allowed`` (a frozenset), and that position."""
+    if position in allowed:
+        return 0, position
+    key = (position, allowed)
+    hit = _SELF_COST.get(key)
+    if hit is not None:
+        return hit
     best = None
     for pos in ("Facing", "Behind", "Bent", "Kneeling", "Sitting", "Prone", "Facedown"):
         if pos in allowed:
-            cost = shift_cost(fighter.position, pos)
+            cost = shift_cost(position, pos)
             if best is None or cost < best[0]:
                 best = (cost, pos)
-    return best if best else (99, fighter.position)
+    hit = _SELF_COST[key] = best if best else (99, position)
+    return hit
 
 
 # --- Action Points ---------------------------------------------------------------------------------

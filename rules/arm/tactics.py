@@ -28,6 +28,7 @@ from rules.arm.positioning import (
     perch_steps,
     run_cost,
     self_cost,
+    self_cost_from,
     spend,
 )
 from rules.arm.tables import BOOT_AP, FOREIGN_OBJECTS, GRAB_OBJECT_AP, STUN_CODES
@@ -51,56 +52,37 @@ class Policy:
 
 
 class Plan:
-    """What the attacker will do this round: the maneuver and the self-positioning it needs."""
+    """What the attacker will do this round: the maneuver and the self-positioning it needs.
 
-    __slots__ = (
-        "kind",
-        "entry",
-        "cost",
-        "position",
-        "square",
-        "perch",
-        "run",
-        "draw",
-        "grab",
-        "opts",
-        "unopposed",
-        "alt",
-        "sc",
-        "over_top",
-        "resthold",
-        "score",
-        "flair",
-        "whip",
-        "rebound",
-        "tandem",
-        "free",
-        "both",
-    )
+    The fields below are class-level defaults (a plan sets only what differs: tactics builds several
+    hundred plans a match, and most stay plain)."""
+
+    kind = "attack"
+    entry = None
+    cost = 0
+    position = ""
+    square = None
+    perch = None
+    run = False
+    draw = ""
+    grab = ""
+    opts = None
+    unopposed = False
+    alt = 0
+    sc = 0
+    over_top = False
+    resthold = False
+    score = 0.0
+    flair = False
+    whip = ""
+    rebound = False  # a rope rebound (none inside an internal cage)
+    tandem = None  # (partner, his entry): a double team (tag)
+    free = False  # a free attack by an illegal man: no follow-up
+    both = None  # the second man, when a lone wrestler attacks both
 
     def __init__(self, kind="attack", entry=None):
         self.kind = kind
         self.entry = entry
-        self.cost = 0
-        self.position = ""
-        self.square = None
-        self.perch = None
-        self.run = False
-        self.draw = ""
-        self.grab = ""
-        self.opts = None
-        self.unopposed = False
-        self.alt = 0
-        self.sc = 0
-        self.over_top = False
-        self.resthold = False
-        self.score = 0.0
-        self.flair = False
-        self.whip = ""
-        self.rebound = False  # a rope rebound (none inside an internal cage)
-        self.tandem = None  # (partner, his entry): a double team (tag)
-        self.free = False  # a free attack by an illegal man: no follow-up
-        self.both = None  # the second man, when a lone wrestler attacks both
 
 
 def cheat(m, f):
@@ -333,34 +315,44 @@ def build(m, a, d, entry, positioning=True):
     return _finish(m, a, d, entry, man, p, positioning)
 
 
-def _build_plain(m, a, d, entry, man, positioning):
-    """``build`` for a maneuver with nothing special: reach him and take the position."""
-    a_pos, d_pos = a.position, d.position
+def _plain_reach(man, a_pos, d_pos):
+    """The cheapest position change that lets him attempt ``man`` on a man in ``d_pos`` (99: none)."""
     best_c, best_pos = 99, a_pos
     for aset, dset in man.req:
         if d_pos in dset:
             if a_pos in aset:
-                best_c = 0
-                break
-            c, pos = self_cost(a, aset)
+                return 0, a_pos
+            c, pos = self_cost_from(a_pos, aset)
             if c < best_c:
                 best_c, best_pos = c, pos
+    return best_c, best_pos
+
+
+def _build_plain(m, a, d, entry, man, positioning):
+    """``build`` for a maneuver with nothing special: reach him and take the position."""
+    a_pos, d_pos = a.position, d.position
+    reach = entry.reach
+    hit = reach.get((a_pos, d_pos))
+    if hit is None:
+        hit = reach[(a_pos, d_pos)] = _plain_reach(man, a_pos, d_pos)
+    best_c, best_pos = hit
     if best_c >= 99:
         return None
-    cost = best_c + (1 if a.perch else 0)
+    perch = a.perch
+    cost = best_c + 1 if perch else best_c
     a_sq, d_sq = a.square, d.square
     a_in, d_in = KIND[a_sq] in IN_RING, KIND[d_sq] in IN_RING
-    dist = distance(a_sq, d_sq)
+    dist = max(abs(a_sq[0] - d_sq[0]), abs(a_sq[1] - d_sq[1]))
     move = a_in != d_in or dist > 1
     if move:
-        cost += max(0, dist - 1) if a_in == d_in else dist
+        cost += (dist - 1 if dist > 1 else 0) if a_in == d_in else dist
     if cost and not positioning:
         return None
     p = Plan("attack", entry)
     p.cost = cost
     if best_c:
         p.position = best_pos
-    if a.perch:
+    if perch:
         p.perch = ""
     if move:
         p.square = d_sq
@@ -509,7 +501,8 @@ def plan_attack(m, a, d, positioning=True):
 
 def _ranked(a, d):
     """A cheap first pass (chance x typical damage) ranks the candidates, so that only the most
-    promising are built and scored in full."""
+    promising are built and scored in full. The ranking depends only on the key below, which repeats
+    from round to round, so each wrestler keeps the rankings he has made (read-only lists)."""
     d_pos = d.position
     ready = d.level + 1 >= a.policy.finisher_weardown or d.unconscious
     fired = a.fired_up > 0
@@ -517,6 +510,15 @@ def _ranked(a, d):
     d_lvl = min(d.level, 4)
     lift = d.lift
     injured = bool(a.injuries)
+    key = (d_pos, ready, fired, adj, d_lvl, lift, tuple(a.injuries.items()) if injured else None, len(a.attacks))
+    cache = a.rank_cache
+    ranked = cache.get(key)
+    if ranked is None:
+        ranked = cache[key] = _rank(a, d_pos, ready, fired, adj, d_lvl, lift, injured)
+    return ranked
+
+
+def _rank(a, d_pos, ready, fired, adj, d_lvl, lift, injured):
     ranked = []
     for i, entry in enumerate(a.attacks):
         if d_pos not in entry.dpos or (entry.finisher and not ready):
