@@ -10,17 +10,23 @@ by a version per promotion. See docs/caching.md.
   commit, so that a reader who cached the old rows between the first bump and the commit is not believed.
 - A renderer reads everything it shows itself, after the version was read: a fragment never holds rows read
   before the version it is stored under.
+- Whole pages for visitors without any cookie (not logged in, no messages, no CSRF cookie: crawlers, links
+  shared in a chat, load tests) come from one cached response (``shared_page``): such a page has nothing per
+  visitor, and carries no CSRF token (it has nothing to post).
 - The cache failing (Redis down) never fails a page: it is rendered without the cache.
 """
 
+import functools
 import hashlib
 import logging
 import time
+from contextvars import ContextVar
 from functools import lru_cache
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
+from django.http import HttpResponse
 from django.utils.safestring import mark_safe
 
 log = logging.getLogger("kayfabe.pagecache")
@@ -78,6 +84,7 @@ def fragments(promotion_id, parts, renderers):
 
     ``parts`` tells apart the fragments of one promotion (page, object, query); the promotion's version is added
     here. One round trip for every fragment of a page."""
+    _shown.set(promotion_id)
     base = ":".join(str(p) for p in parts)
     try:
         stamp = version(promotion_id)
@@ -102,6 +109,67 @@ def fragments(promotion_id, parts, renderers):
 
 def fragment(promotion_id, parts, render):
     return fragments(promotion_id, parts, {"html": render})["html"]
+
+
+# --- whole pages for visitors without cookies ------------------------------------------------------------
+
+_shown = ContextVar("kayfabe_page_promotion", default=None)  # the promotion whose fragments the view rendered
+
+
+def _slug_key(slug):
+    return f"{PREFIX}:slug:{slug}"
+
+
+def _page_key(promotion_id, stamp, request):
+    where = digest(request.get_full_path(), bool(getattr(request, "htmx", False)))
+    return f"{PREFIX}:{promotion_id}:{stamp}:page:{where}"
+
+
+def remember_slug(slug, promotion_id):
+    try:
+        cache.set(_slug_key(slug), promotion_id, timeout=None)
+    except Exception:  # noqa: BLE001
+        log.warning("page cache: could not remember slug %s", slug, exc_info=True)
+
+
+def shared_page(view):
+    """One cached response for every visitor of a promotion page who sends no cookie at all: not logged in, no
+    pending message, no session. Keyed by the promotion's version (read before the view reads anything), and the
+    full path; kept only when it is a 200 that sets no cookie, and shows the promotion the slug was known to belong
+    to (slug -> promotion is remembered in the cache: set when a promotion is saved, learnt from the view)."""
+
+    @functools.wraps(view)
+    def wrapper(request, slug, *args, **kwargs):
+        if request.method != "GET" or request.COOKIES:
+            return view(request, slug, *args, **kwargs)
+        request.kayfabe_shared_page = True  # base.html: no CSRF token in a page shared by strangers
+        promotion_id = stamp = None
+        try:
+            promotion_id = cache.get(_slug_key(slug))
+            if promotion_id is not None:
+                stamp = version(promotion_id)
+                html = cache.get(_page_key(promotion_id, stamp, request))
+                if html is not None:
+                    return HttpResponse(html)
+        except Exception:  # noqa: BLE001 - render without the cache rather than fail the page
+            log.warning("page cache: unavailable for %s", request.path, exc_info=True)
+            return view(request, slug, *args, **kwargs)
+        token = _shown.set(None)
+        try:
+            response = view(request, slug, *args, **kwargs)
+            shown = _shown.get()
+        finally:
+            _shown.reset(token)
+        if shown is not None and shown != promotion_id:
+            remember_slug(slug, shown)  # kept from the next request on
+        elif shown is not None and stamp is not None and response.status_code == 200 and not response.cookies:
+            try:
+                cache.set(_page_key(promotion_id, stamp, request), response.content.decode(), _ttl())
+            except Exception:  # noqa: BLE001
+                log.warning("page cache: could not store %s", request.path, exc_info=True)
+        return response
+
+    return wrapper
 
 
 # --- invalidation by signals ------------------------------------------------------------------------------
@@ -161,9 +229,9 @@ def _deleted_with_its_promotion(origin):
     return isinstance(origin, Promotion) or getattr(origin, "model", None) is Promotion
 
 
-def _on_save(sender, instance, raw=False, **kwargs):
-    if raw:  # loaddata
-        return
+def _on_save(sender, instance, **kwargs):
+    if sender._meta.label == "promotion.Promotion":
+        remember_slug(instance.slug, instance.pk)  # a new promotion may take the slug another one had
     bump_now_and_on_commit(PROMOTION_OF[sender._meta.label](instance))
 
 

@@ -57,6 +57,7 @@ def card_create(request, slug):
     return render(request, "promotion/form.html", context, status=422 if form.errors else 200)
 
 
+@pagecache.shared_page
 def card_detail(request, slug, pk):
     access = promotion_access(request.user, slug)
     card = _card(access, pk)

@@ -100,6 +100,7 @@ def _title(access, pk):
     return get_object_or_404(Title.objects.select_related("promotion"), pk=pk, promotion=access.promotion)
 
 
+@pagecache.shared_page
 def title_detail(request, slug, pk):
     access = promotion_access(request.user, slug)
     title = _title(access, pk)

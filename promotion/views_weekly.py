@@ -21,6 +21,7 @@ from promotion.models import Notice, Promotion, Title, WeekLog
 from promotion.selectors import promotion_access
 
 
+@pagecache.shared_page
 def league_home(request, slug):
     access = promotion_access(request.user, slug)
 

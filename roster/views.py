@@ -24,6 +24,7 @@ def _wrestler(access, pk):
     return get_object_or_404(Wrestler.objects.select_related("owner", "promotion"), pk=pk, promotion=access.promotion)
 
 
+@pagecache.shared_page
 def roster(request, slug):
     access = promotion_access(request.user, slug)
     form = RosterFilterForm(request.GET or None)
@@ -47,6 +48,7 @@ def roster(request, slug):
     )
 
 
+@pagecache.shared_page
 def wrestler_detail(request, slug, pk):
     access = promotion_access(request.user, slug)
     wrestler = _wrestler(access, pk)
