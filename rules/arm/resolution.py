@@ -309,9 +309,9 @@ def uses_the_ropes(m, a, plan):
 
 
 def rope_holds(m, a):
-    """D52: a Botch off the ropes strains them; on a 1 on 1d6 the rope snaps, and the referee rules the
+    """D52: a Botch off the ropes strains them; on a 1 on 1d20 the rope snaps, and the referee rules the
     match cannot be finished as sanctioned (seed 171's example)."""
-    if m.dice.roll(6, "does the rope hold?", actor=a.idx) != 1:
+    if m.dice.roll(20, "does the rope hold?", actor=a.idx) != 1:
         return
     m.no_contest("the ring ropes broke", narration.rope_breaks(a, m.ref))
 

@@ -474,7 +474,7 @@ def test_a_counter_against_an_academy_graduate_is_a_turnover_at_plus_two(monkeyp
 
 
 def test_a_botch_off_the_ropes_that_snaps_them_is_a_no_contest(no_counters):
-    # the rebound Kick is botched (20) and the rope snaps (1 on the d6)
+    # the rebound Kick is botched (20) and the rope snaps (1 on the d20)
     m = match([20, 1])
     a, d = m.fighters
     with pytest.raises(MatchOver):
