@@ -6,13 +6,14 @@ and ``tables`` hold the gap-filled sheet and maneuver list; ``match`` runs the r
 is silent are in ``docs/rules/wildknight.md``.
 
 Stipulation keys read: ``time_limit`` (seconds, default 1800; one round = 30 seconds), ``no_dq`` (bool),
-``starting_heat`` ([side A, side B] Heat carried in from promo segments, 0..4 each).
+``starting_heat`` ([side A, side B] Heat carried in from promo segments, 0..4 each; ``segments`` rolls the
+promos and builds it).
 """
 
 from rules.base import Ruleset
 from rules.errors import SetupError
 from rules.registry import register
-from rules.wildknight import match, sheet
+from rules.wildknight import match, segments, sheet
 from rules.wildknight.state import HEAT_MAX
 from rules.wildknight.tables import MANEUVERS, MODIFIERS
 
@@ -68,3 +69,14 @@ class WildKnight(Ruleset):
     def resolve(self, setup, dice, seed=None):
         self.check_setup(setup)
         return match.resolve(setup, dice, seed)
+
+    # --- segments outside a match (K-28): what a league calls between cards ----------------------
+    def single_promo(self, raw_sheet, dice, *, heat_carried=0, df=segments.PROMO_DF, style="charisma"):
+        """A promo against a Df: the Heat he carries afterwards (0..4), the roll record and a sentence."""
+        sheet_ = self.validate_sheet(raw_sheet)
+        return segments.single_promo(dice, sheet_, heat_carried=heat_carried, df=df, style=style)
+
+    def dueling_promo(self, raw_a, raw_b, dice, *, heat_carried=(0, 0), styles=("charisma", "charisma")):
+        """Two wrestlers' promos against each other: beating the other's total by 10 earns Heat."""
+        a, b = self.validate_sheet(raw_a), self.validate_sheet(raw_b)
+        return segments.dueling_promo(dice, a, b, heat_carried=heat_carried, styles=styles)
