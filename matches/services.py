@@ -60,7 +60,12 @@ def _through_outage(step, *args, pause=time.sleep, **kwargs):
         except DATABASE_DOWN:
             if time.monotonic() + delay > deadline:
                 raise
-            log.warning("database unavailable in %s; trying again in %.1f s", step.__name__, delay, exc_info=True)
+            log.warning(
+                "database unavailable in %s; trying again in %.1f s",
+                getattr(step, "__name__", step),
+                delay,
+                exc_info=True,
+            )
             if not connection.in_atomic_block:
                 connection.close()  # the pool drops a broken connection and lends a checked one next time
             pause(delay)
