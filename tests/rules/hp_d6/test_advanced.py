@@ -146,6 +146,65 @@ def test_it_makes_no_run_in_save_for_a_face_by_default():
     assert m.events[-1]["method"] == "pinfall"
 
 
+def test_it_stops_a_finisher_pin_with_a_run_in_after_the_three_count():
+    # "A run-in may be used to stop a pinfall even after the pin has been awarded": the finisher's pin too
+    m = scripted([3, 4, 5], b=sheet("Bruiser", alignment="heel"), advanced={"run_ins": True})
+    a, b = m.w
+    b.hp = 12
+    assert moves.finisher(m, a, b) == "finisher"
+    assert types(m.events) == ["finisher", "finisher_pin", "run_in"]
+    assert (m.events[1]["outcome"], m.events[2]["save"], m.events[2]["outcome"]) == ("three", True, "unseen")
+    assert a.hp == 10 and a.prone and b.run_in_used
+
+
+def test_it_disqualifies_the_wrestler_whose_run_in_save_the_referee_sees():
+    m = scripted([4, 1, 5, 2, 6, 3, 5, 2], b=sheet("Bruiser", alignment="heel"), advanced={"run_ins": True})
+    a, b = m.w
+    b.hp, b.prone = 8, True
+    with pytest.raises(MatchEnded):
+        pins.pin(m, a, b)
+    assert (m.events[-2]["type"], m.events[-2]["save"]) == ("run_in", True)
+    assert (m.events[-1]["winner"], m.events[-1]["method"]) == (0, "disqualification")
+
+
+def test_it_gives_each_wrestler_one_run_in_a_match_so_a_used_one_saves_nothing():
+    heel = sheet("Bruiser", alignment="heel", cheat=2)
+    m = scripted([4, 1, 5, 2, 6, 3], b=heel, advanced={"run_ins": True})
+    a, b = m.w
+    b.hp, b.prone = 8, True
+    b.run_in_used = True
+    with pytest.raises(MatchEnded):
+        pins.pin(m, a, b)
+    assert "run_in" not in types(m.events) and m.events[-1]["method"] == "pinfall"
+    m.referee = "down"  # the moment a heel calls his run-in as an action: not once it is used
+    assert "run_in" not in dict(tactics.options(m, b, a))
+    b.run_in_used = False
+    assert "run_in" in dict(tactics.options(m, b, a))
+
+
+def test_it_rolls_no_referee_die_for_a_run_in_in_a_no_dq_match():
+    m = scripted([4], advanced={"run_ins": True}, no_dq=True)
+    a, b = m.w
+    assert advanced.run_in(m, a, b) is True
+    assert rolls(m.events[-1]) == [("run-in: does he come?", 4)] and b.hp == 10
+
+
+def test_it_drops_the_weapon_when_his_grapple_is_reversed_on_him():
+    m = scripted([2, 5, 1, 4], advanced={"foreign_objects": True})
+    a, b = m.w
+    a.weapon = "steel chair"
+    moves.grapple(m, a, b)
+    assert m.events[-1]["outcome"] == "reversed" and a.weapon is None
+
+
+def test_it_keeps_the_weapon_when_he_crashes_from_a_missed_high_risk_move():
+    m = scripted([5, 1, 2, 4], advanced={"foreign_objects": True})
+    a, b = m.w
+    a.weapon = "steel chair"
+    moves.high_risk(m, a, b)
+    assert m.events[-1]["outcome"] == "missed" and a.prone and a.weapon == "steel chair"
+
+
 # --- attacking the referee ---------------------------------------------------------------------------
 
 
