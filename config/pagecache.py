@@ -114,6 +114,13 @@ def fragment(promotion_id, parts, render):
 # --- whole pages for visitors without cookies ------------------------------------------------------------
 
 _shown = ContextVar("kayfabe_page_promotion", default=None)  # the promotion whose fragments the view rendered
+_changing = ContextVar("kayfabe_page_changing", default=False)
+
+
+def changes_without_signal():
+    """The view says: this page can change without any write bumping the version (a card still to air, whose
+    fragment key holds what the version does not), so the whole page is not kept for visitors without cookies."""
+    _changing.set(True)
 
 
 def _slug_key(slug):
@@ -154,15 +161,22 @@ def shared_page(view):
         except Exception:  # noqa: BLE001 - render without the cache rather than fail the page
             log.warning("page cache: unavailable for %s", request.path, exc_info=True)
             return view(request, slug, *args, **kwargs)
-        token = _shown.set(None)
+        token, changing = _shown.set(None), _changing.set(False)
         try:
             response = view(request, slug, *args, **kwargs)
-            shown = _shown.get()
+            shown, volatile = _shown.get(), _changing.get()
         finally:
             _shown.reset(token)
+            _changing.reset(changing)
         if shown is not None and shown != promotion_id:
             remember_slug(slug, shown)  # kept from the next request on
-        elif shown is not None and stamp is not None and response.status_code == 200 and not response.cookies:
+        elif (
+            shown is not None
+            and stamp is not None
+            and not volatile
+            and response.status_code == 200
+            and not response.cookies
+        ):
             try:
                 cache.set(_page_key(promotion_id, stamp, request), response.content.decode(), _ttl())
             except Exception:  # noqa: BLE001

@@ -63,7 +63,10 @@ def card_detail(request, slug, pk):
     card = _card(access, pk)
     # A card still to air changes without a signal (a match starts: its status is set by a compare-and-swap), so
     # its line-up's key holds each match's place and status; a finished card's line-up no longer changes.
-    state = "" if card.status == CardStatus.FINISHED else pagecache.digest(selectors.lineup_state(card))
+    state = ""
+    if card.status != CardStatus.FINISHED:
+        state = pagecache.digest(selectors.lineup_state(card))
+        pagecache.changes_without_signal()
 
     def render_lineup():
         # Read after the cache's version (config/pagecache.py): the same for every visitor, so cached.
