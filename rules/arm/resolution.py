@@ -17,7 +17,7 @@ from rules.arm import (
     venue,
     winning,
 )
-from rules.arm.checks import BOTCH, check, contest, margin, succeeded, unopposed
+from rules.arm.checks import BOTCH, check, check_need, contest, margin, succeeded, unopposed
 from rules.arm.modifiers import attack_mods, with_turnover
 from rules.arm.positioning import KIND, ROPE_SIDE, is_outside, nearest_cached
 from rules.arm.tables import CATEGORY, FOREIGN_OBJECTS, STUN_CODES
@@ -309,9 +309,9 @@ def uses_the_ropes(m, a, plan):
 
 
 def rope_holds(m, a):
-    """D52: a Botch off the ropes strains them; on a 1 on 1d20 the rope snaps, and the referee rules the
-    match cannot be finished as sanctioned (seed 171's example)."""
-    if m.dice.roll(20, "does the rope hold?", actor=a.idx) != 1:
+    """D52: a Botch off the ropes strains them: the ropes' own check (need 19) and its Botch, a natural 20,
+    snaps the rope; the referee rules the match cannot be finished as sanctioned (seed 171's example)."""
+    if check_need(m.dice, 19, "does the rope hold?", a.idx, name="ring ropes")["outcome"] != BOTCH:
         return
     m.no_contest("the ring ropes broke", narration.rope_breaks(a, m.ref))
 

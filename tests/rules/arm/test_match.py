@@ -65,7 +65,7 @@ def check_events(events, time_limit=600):
                 assert r["outcome"] == "success"
     res = events[-1]
     assert res["method"] in RESULT_METHODS
-    assert (res["winner"] is None) == (res["method"] == "draw")
+    assert (res["winner"] is None) == (res["method"] in ("draw", "no-contest"))
     if res["method"] == "draw" and res.get("reason") == "time limit":
         assert res["clock"] >= time_limit
 

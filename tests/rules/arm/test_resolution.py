@@ -474,8 +474,8 @@ def test_a_counter_against_an_academy_graduate_is_a_turnover_at_plus_two(monkeyp
 
 
 def test_a_botch_off_the_ropes_that_snaps_them_is_a_no_contest(no_counters):
-    # the rebound Kick is botched (20) and the rope snaps (1 on the d20)
-    m = match([20, 1])
+    # the rebound Kick is botched (20) and so is the ropes' check (20): the rope snaps
+    m = match([20, 20])
     a, d = m.fighters
     with pytest.raises(MatchOver):
         resolution.attempt(m, a, d, plan(entry(a, "Kick"), rebound=True))
@@ -487,7 +487,7 @@ def test_a_botch_off_the_ropes_that_snaps_them_is_a_no_contest(no_counters):
 
 def test_the_rope_usually_holds_and_a_plain_botch_never_tests_it(no_counters, monkeypatch):
     monkeypatch.setattr(tactics, "choose_reply", lambda *_: None)
-    m = match([20, 2])
+    m = match([20, 19])  # the ropes' check (need 19) holds
     a, d = m.fighters
     resolution.attempt(m, a, d, plan(entry(a, "Kick"), rebound=True))
     assert m.result is None and m.attacker is d and m.dice.remaining == 0
