@@ -2,8 +2,9 @@
 
 Modules follow the seed's sections: ``damage`` (LIFTING AND KNOCKDOWN, DAMAGE), ``attack`` (AUTOMATIC/CRITICAL
 HITS & MISSES), ``stun`` (STUN), ``heat`` (HEAT), ``pins`` (PIN FALL), ``referee`` (DISQUALIFICATION); ``sheet``
-and ``tables`` hold the gap-filled sheet and maneuver list; ``match`` runs the rounds. Decisions where the seed
-is silent are in ``docs/rules/wildknight.md``.
+and ``tables`` hold the gap-filled sheet and maneuver list; ``match`` runs the rounds; ``segments`` rolls the
+promos outside a match (HEAT's last paragraph). Decisions where the seed is silent are in
+``docs/rules/wildknight.md``.
 
 Stipulation keys read: ``time_limit`` (seconds, default 1800; one round = 30 seconds), ``no_dq`` (bool),
 ``starting_heat`` ([side A, side B] Heat carried in from promo segments, 0..4 each; ``segments`` rolls the
