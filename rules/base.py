@@ -49,8 +49,9 @@ class EventLog:
         self.clock = 0.0
 
     def emit(self, type, text, actor=None, target=None, **fields):
+        seq = self.seq
         event = {
-            "seq": self.seq,
+            "seq": seq,
             "round": self.round,
             "clock": round(self.clock, 1),
             "type": type,
@@ -60,10 +61,11 @@ class EventLog:
             "state": self.snapshot(),
             "text": text,
         }
-        if self.seq == 0 and self.seed is not None:
+        if seq == 0 and self.seed is not None:
             event["seed"] = self.seed
-        event.update(fields)
-        self.seq += 1
+        if fields:
+            event.update(fields)
+        self.seq = seq + 1
         return event
 
     def result(self, winner, method, text, **fields):

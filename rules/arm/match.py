@@ -18,7 +18,9 @@ from rules.arm.tables import (
     DEFAULT_REFEREE,
     DEFAULT_RINGSIDE_OBJECTS,
     DEFAULT_TIME_LIMIT,
+    SPENT,
     VENUE_DEFENSES,
+    WEARDOWN,
     attribute_bonus,
 )
 from rules.base import EventLog
@@ -195,6 +197,7 @@ HEEL_BASICS = ("Punch", "Choke", "Eye Gouge", "Foreign Object Smash")
 # Sheets are read-only once validated; a setup replayed for odds reuses the same sheet objects, so the
 # derived values and arsenal entries (immutable in play) are built once per sheet object.
 _SHEET_CACHE = {}
+WEARDOWN_NAMES = tuple(name for name, _pen in WEARDOWN)
 
 
 class Fighter:
@@ -452,21 +455,36 @@ class Fighter:
         return out
 
     def snapshot(self, has_advantage):
+        level = self.level
         return {
             "name": self.name,
             "side": self.side,
             "damage": self.damage,
             "stuntrack": list(self.breaks),
-            "weardown": damage.weardown_name(self.level),
+            "weardown": WEARDOWN_NAMES[level] if level < 5 else SPENT,
             "position": self.position,
             "square": SQUARE_ID[self.square],
             "advantage": has_advantage,
             "edge": self.edge,
-            "injuries": dict(self.injuries),
+            "injuries": dict(self.injuries) if self.injuries else {},
             "heat": self.heat,
             "ap": self.ap,
             "warnings": self.warnings,
-            "statuses": self.statuses(),
+            "statuses": self.statuses()
+            if (
+                self.dazed
+                or self.blinded
+                or self.unconscious
+                or self.cornered
+                or self.running
+                or self.perch
+                or self.weapon
+                or self.fired_up
+                or self.apron
+                or not self.legal
+                or self.escaping
+            )
+            else [],
         }
 
 
@@ -566,6 +584,9 @@ class Match:
                 snap["legal"] = f.legal
                 out.append(snap)
             return out
+        if len(self.fighters) == 2:
+            f0, f1 = self.fighters
+            return [f0.snapshot(f0 is att), f1.snapshot(f1 is att)]
         return [f.snapshot(f is att) for f in self.fighters]
 
     def emit(self, type, text, actor=None, target=None, **fields):
