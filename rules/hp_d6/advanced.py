@@ -35,8 +35,7 @@ def foreign_object(m, att, dfn):
                 lambda: narration.weapon_denied(att, dfn),
                 att.side,
                 dfn.side,
-                outcome="no weapon",
-                damage=0,
+                {"outcome": "no weapon", "damage": 0},
             )
             return
         att.weapon = WEAPONS[(m.turn_number + att.side) % len(WEAPONS)]
@@ -49,9 +48,7 @@ def foreign_object(m, att, dfn):
             lambda: narration.weapon_miss(att, dfn, weapon),
             att.side,
             dfn.side,
-            weapon=weapon,
-            outcome="missed",
-            damage=0,
+            {"weapon": weapon, "outcome": "missed", "damage": 0},
         )
         return
     value = m.roll(6, P_FO_RESULT, att.side)
@@ -62,9 +59,7 @@ def foreign_object(m, att, dfn):
             lambda: narration.weapon_seen(att, dfn, weapon),
             att.side,
             dfn.side,
-            weapon=weapon,
-            outcome="seen",
-            damage=0,
+            {"weapon": weapon, "outcome": "seen", "damage": 0},
         )
         m.finish(dfn.side, "disqualification", narration.dq_result(att, dfn, "a foreign object"))
     amount = UNSEEN_DAMAGE if result == "seen" else result
@@ -75,9 +70,7 @@ def foreign_object(m, att, dfn):
         lambda: narration.weapon_hit(att, dfn, weapon, dealt),
         att.side,
         dfn.side,
-        weapon=weapon,
-        outcome="hit",
-        damage=dealt,
+        {"weapon": weapon, "outcome": "hit", "damage": dealt},
     )
 
 
@@ -96,9 +89,7 @@ def run_in(m, caller, victim, save=False):
             lambda: narration.run_in_no_show(caller, victim, save),
             caller.side,
             victim.side,
-            outcome="no run-in",
-            damage=0,
-            save=save,
+            {"outcome": "no run-in", "damage": 0, "save": save},
         )
         return False
     dealt = damage(victim, RUN_IN_DAMAGE)
@@ -109,9 +100,7 @@ def run_in(m, caller, victim, save=False):
         lambda: narration.run_in(caller, victim, dealt, seen, save),
         caller.side,
         victim.side,
-        outcome="seen" if seen else "unseen",
-        damage=dealt,
-        save=save,
+        {"outcome": "seen" if seen else "unseen", "damage": dealt, "save": save},
     )
     if seen:
         m.finish(victim.side, "disqualification", narration.dq_result(caller, victim, "the run-in"))
@@ -127,7 +116,7 @@ def attack_referee(m, att, dfn):
             lambda: narration.referee_survives(att, m.no_dq),
             att.side,
             None,
-            outcome="disqualified" if not m.no_dq else "shrugged off",
+            {"outcome": "disqualified" if not m.no_dq else "shrugged off"},
         )
         if not m.no_dq:
             m.finish(dfn.side, "disqualification", narration.dq_result(att, dfn, "attacking the referee"))
@@ -144,8 +133,7 @@ def attack_referee(m, att, dfn):
         lambda: narration.referee_down(att, m.referee, turns),
         att.side,
         None,
-        outcome=m.referee,
-        turns=turns,
+        {"outcome": m.referee, "turns": turns},
     )
 
 
@@ -156,4 +144,4 @@ def referee_clock(m):
         return
     replacement = m.referee == "out"
     m.referee = "up"
-    m.emit("referee", lambda: narration.referee_back(replacement), None, None, outcome="back")
+    m.emit("referee", lambda: narration.referee_back(replacement), None, None, {"outcome": "back"})

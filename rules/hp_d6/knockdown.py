@@ -62,7 +62,9 @@ def get_up(m, w, opp):
     if outcome != "down":
         stand(w)
     if m.loud:
-        m.emit("get_up", narration.get_up(w, opp, outcome, bonus), w.side, opp.side, outcome=outcome, bonus=bonus)
+        m.emit(
+            "get_up", narration.get_up(w, opp, outcome, bonus), w.side, opp.side, {"outcome": outcome, "bonus": bonus}
+        )
     else:
         m.log.seq += 1
     return outcome == "up and attack"

@@ -398,18 +398,20 @@ class Match:
     def snapshot(self):
         return [self.w[0].state(), self.w[1].state()]
 
-    def emit(self, type, text, actor=None, target=None, **fields):
-        """Append one event (loud) or just count it (quiet). ``text`` may be a zero-argument callable."""
+    def emit(self, type, text, actor=None, target=None, fields=None):
+        """Append one event (loud) or just count it (quiet). ``text`` may be a zero-argument callable;
+        ``fields`` (a dict) are the event's own fields after the core ones."""
         if not self.loud:
             self.log.seq += 1
             return
         if callable(text):
             text = text()
+        fields = dict(fields or ())
         if self.attack_referee:
             fields["referee"] = self.referee
         self.events.append(self.log.emit(type, text, actor=actor, target=target, **fields))
 
-    def _emit_fast(self, type, text, actor=None, target=None, **fields):
+    def _emit_fast(self, type, text, actor=None, target=None, fields=None):
         """``emit`` in the fast lane: the same event as ``EventLog.emit`` writes, key for key."""
         if text.__class__ is not str:
             text = text()
@@ -449,7 +451,9 @@ class Match:
         if self.fast:
             if method not in RESULT_METHODS:
                 raise ValueError(f"unknown result method {method!r}")
-            self._emit_fast("result", text, winner, None, winner=winner, method=method, rounds=self.log.round, **fields)
+            self._emit_fast(
+                "result", text, winner, None, {"winner": winner, "method": method, "rounds": self.log.round, **fields}
+            )
             raise MatchEnded
         if self.attack_referee:
             fields["referee"] = self.referee
@@ -474,7 +478,7 @@ class Match:
         while a == b:
             a, b = self.d6_pair(P_INITIATIVE_TIE)
         first = self.w[0] if a > b else self.w[1]
-        self.emit("initiative", narration.initiative(self, first, a, b), actor=first.side, first=first.side)
+        self.emit("initiative", narration.initiative(self, first, a, b), first.side, None, {"first": first.side})
         return first
 
     def _make_turn(self):
@@ -506,7 +510,7 @@ class Match:
         log, events, turn = self.log, self.events, self.turn
         limit = self.time_limit
         last_start = limit - SECONDS_PER_TURN  # a turn starts only if it ends within the time limit
-        self.emit("bell", lambda: narration.bell(self), time_limit=limit, advanced=self.advanced)
+        self.emit("bell", lambda: narration.bell(self), None, None, {"time_limit": limit, "advanced": self.advanced})
         try:
             while True:
                 if log.clock > last_start:  # the bell before a new round

@@ -134,11 +134,7 @@ def strike(m, att, dfn, free=False):
             narration.strike(att, dfn, name, hit, free),
             att.side,
             dfn.side,
-            move=name,
-            move_type="strike",
-            outcome="hit" if hit else "miss",
-            damage=dealt,
-            free=free,
+            {"move": name, "move_type": "strike", "outcome": "hit" if hit else "miss", "damage": dealt, "free": free},
         )
     else:
         m.log.seq += 1
@@ -176,12 +172,14 @@ def grapple(m, att, dfn, combo=None):
             narration.grapple(att, dfn, name, outcome, stood, combo),
             att.side,
             dfn.side,
-            move=name,
-            move_type="grapple",
-            outcome=outcome,
-            damage=dealt,
-            self_damage=self_dealt,
-            stood_up=stood,
+            {
+                "move": name,
+                "move_type": "grapple",
+                "outcome": outcome,
+                "damage": dealt,
+                "self_damage": self_dealt,
+                "stood_up": stood,
+            },
         )
     else:
         m.log.seq += 1
@@ -214,11 +212,7 @@ def high_risk(m, att, dfn, combo=None):
             narration.high_risk(att, dfn, name, outcome, combo),
             att.side,
             dfn.side,
-            move=name,
-            move_type="high_risk",
-            outcome=outcome,
-            damage=dealt,
-            self_damage=self_dealt,
+            {"move": name, "move_type": "high_risk", "outcome": outcome, "damage": dealt, "self_damage": self_dealt},
         )
     else:
         m.log.seq += 1
@@ -238,9 +232,7 @@ def pinning_combination(m, att, dfn):
             lambda: narration.combination_too_early(att, dfn, combo),
             att.side,
             dfn.side,
-            move=combo,
-            move_type="pinning_combination",
-            outcome="no pin",
+            {"move": combo, "move_type": "pinning_combination", "outcome": "no pin"},
         )
         return
     a, d = m.opposed(P_COMBO, att, dfn)
@@ -250,9 +242,7 @@ def pinning_combination(m, att, dfn):
         lambda: narration.combination(att, dfn, combo, won),
         att.side,
         dfn.side,
-        move=combo,
-        move_type="pinning_combination",
-        outcome="cover" if won else "escaped",
+        {"move": combo, "move_type": "pinning_combination", "outcome": "cover" if won else "escaped"},
     )
     if won:
         pins.pin_rolls(m, att, dfn)
@@ -278,10 +268,7 @@ def submission(m, att, dfn):
         lambda: narration.submission(att, dfn, name, outcome),
         att.side,
         dfn.side,
-        move=name,
-        move_type="submission",
-        outcome=outcome,
-        damage=dealt,
+        {"move": name, "move_type": "submission", "outcome": outcome, "damage": dealt},
     )
     if outcome != "locked":
         return
@@ -305,10 +292,7 @@ def submission(m, att, dfn):
                 narration.hold(att, dfn, name, outcome, locked),
                 att.side,
                 dfn.side,
-                move=name,
-                outcome=outcome,
-                damage=dealt,
-                locked_rolls=locked,
+                {"move": name, "outcome": outcome, "damage": dealt, "locked_rolls": locked},
             )
         else:
             m.log.seq += 1
@@ -328,10 +312,7 @@ def finisher_attempt(m, att, dfn):
         lambda: narration.finisher_fizzles(att, dfn),
         att.side,
         dfn.side,
-        move=att.finisher,
-        move_type="finisher",
-        outcome="countered",
-        damage=0,
+        {"move": att.finisher, "move_type": "finisher", "outcome": "countered", "damage": 0},
     )
     return False
 
@@ -345,11 +326,7 @@ def finisher(m, att, dfn, instead_of=None):
         lambda: narration.finisher(att, dfn, instead_of),
         att.side,
         dfn.side,
-        move=att.finisher,
-        move_type="finisher",
-        outcome="hit",
-        damage=dealt,
-        instead_of=instead_of,
+        {"move": att.finisher, "move_type": "finisher", "outcome": "hit", "damage": dealt, "instead_of": instead_of},
     )
     if m.referee == "up" and att.tactics.pin:
         pins.finisher_pin(m, att, dfn)

@@ -27,7 +27,7 @@ def can_pin(m, att, dfn):
 
 def pin(m, att, dfn):
     """Cover a prone opponent (no roll to start), then the three counts."""
-    m.emit("pin", lambda: narration.cover(att, dfn), att.side, dfn.side, outcome="cover")
+    m.emit("pin", lambda: narration.cover(att, dfn), att.side, dfn.side, {"outcome": "cover"})
     return pin_rolls(m, att, dfn)
 
 
@@ -44,14 +44,15 @@ def pin_rolls(m, att, dfn):
                 lambda count=count: narration.kick_out(att, dfn, count),
                 att.side,
                 dfn.side,
-                count=count,
-                outcome=outcome,
+                {"count": count, "outcome": outcome},
             )
             if count == 1:  # "your opponent kicks out of the pin and may make a free attack" (from the mat)
                 moves.strike(m, dfn, att, free=True)
             return False
         if m.loud:
-            m.emit("pin_count", narration.count(att, dfn, count), att.side, dfn.side, count=count, outcome="count")
+            m.emit(
+                "pin_count", narration.count(att, dfn, count), att.side, dfn.side, {"count": count, "outcome": "count"}
+            )
         else:
             m.log.seq += 1
     return award_pin(m, att, dfn)
@@ -67,8 +68,7 @@ def finisher_pin(m, att, dfn):
             lambda: narration.finisher_kick_out(att, dfn),
             att.side,
             dfn.side,
-            outcome="kick-out",
-            kick_out_roll=value,
+            {"outcome": "kick-out", "kick_out_roll": value},
         )
         return False
     m.emit(
@@ -76,8 +76,7 @@ def finisher_pin(m, att, dfn):
         lambda: narration.finisher_three(att, dfn),
         att.side,
         dfn.side,
-        outcome="three",
-        kick_out_roll=value,
+        {"outcome": "three", "kick_out_roll": value},
     )
     return award_pin(m, att, dfn)
 
