@@ -250,6 +250,7 @@ class TitleReign(models.Model):
 
 
 class LedgerReason(models.TextChoices):
+    START = "start", "Starting Prestige"
     WIN = "win", "Win"
     LOSS = "loss", "Loss"
     DRAW = "draw", "Draw"

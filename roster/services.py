@@ -3,7 +3,7 @@
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
-from promotion.models import Role
+from promotion.models import LedgerReason, PrestigeEntry, Role
 from promotion.services import membership_for
 from roster.healing import weekly_heal
 from roster.models import Approval, Injury, Wrestler, WrestlerStatus
@@ -91,7 +91,22 @@ def wrestler_create(*, promotion, by, sheet, owner=None, hometown="", bio=""):
     wrestler = Wrestler(promotion=promotion, owner=owner, hometown=hometown, bio=bio)
     wrestler.approval = Approval.PENDING if (promotion.wrestlers_need_approval and not is_booker) else Approval.APPROVED
     _mirror(wrestler, validated)
-    return _save(wrestler)
+    wrestler = _save(wrestler)
+    _starting_prestige(wrestler, validated)
+    return wrestler
+
+
+def _starting_prestige(wrestler, sheet):
+    """The league standing a new wrestler starts with, as the ruleset derives it from his sheet (ARM: 100, a
+    Defector 200, a Legend 400; P-ARM-08), written to the ledger so the totals stay its sums. The sheet's own
+    ``prestige`` number is not trusted: the league, not the player, keeps Prestige."""
+    start = get_ruleset(wrestler.promotion.ruleset).derived(sheet).get("starting_prestige", 0)
+    if start > 0:
+        PrestigeEntry.objects.create(
+            wrestler=wrestler, week=wrestler.promotion.current_week, reason=LedgerReason.START, prestige=start
+        )
+        wrestler.prestige = start
+        wrestler.save(update_fields=["prestige"])
 
 
 @transaction.atomic

@@ -164,3 +164,28 @@ def test_the_wrestler_page_derives_edge_from_the_leagues_fame(client, db):
     html = client.get(p.wrestler.get_absolute_url()).content.decode()
     compact = html.replace("\n", "").replace(" ", "")
     assert "<dt>edge</dt><dd>7</dd>" in compact  # Fame 700 -> 7 Edge, whatever the stored sheet says
+
+
+@pytest.mark.parametrize(("background", "start"), [([], 100), (["Defector"], 200), (["Legend"], 400)])
+def test_a_new_arm_wrestler_starts_with_his_backgrounds_prestige_in_the_ledger(db, background, start):
+    from promotion.models import LedgerReason, PrestigeEntry
+    from tests.conftest import Personas
+
+    p = Personas(ruleset="arm")
+    sheet = sheet_for("arm", "The Returning Star", background=background, prestige=99_999)
+    wrestler = services.wrestler_create(promotion=p.promotion, by=p.player, sheet=sheet)
+    wrestler.refresh_from_db()
+    assert wrestler.prestige == start  # the league's standing, not the number typed into the sheet
+    entry = PrestigeEntry.objects.get(wrestler=wrestler)
+    assert (entry.reason, entry.prestige, entry.week) == (LedgerReason.START, start, p.promotion.current_week)
+    assert export_sheet(wrestler)["prestige"] == start
+
+
+def test_rulesets_without_a_starting_prestige_start_at_zero(personas):
+    from promotion.models import PrestigeEntry
+
+    wrestler = services.wrestler_create(
+        promotion=personas.promotion, by=personas.player, sheet=sheet_for("wildknight", "Fresh Face")
+    )
+    assert wrestler.prestige == 0
+    assert not PrestigeEntry.objects.filter(wrestler=wrestler).exists()
