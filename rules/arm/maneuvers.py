@@ -90,6 +90,9 @@ class Maneuver:
         }
 
 
+_COUNTERS = {}  # (Defense name, maneuver name) -> whether it counters it
+
+
 @dataclass(frozen=True, slots=True)
 class Defense:
     name: str
@@ -110,6 +113,13 @@ class Defense:
     illegal: bool = False
 
     def counters_maneuver(self, man):
+        key = (self.name, man.name)  # names are unique per Defense and per flagged maneuver
+        hit = _COUNTERS.get(key)
+        if hit is None:
+            hit = _COUNTERS[key] = self._counters_maneuver(man)
+        return hit
+
+    def _counters_maneuver(self, man):
         c = self.counters
         if "*" in c or man.type in c or f"{man.type}:{man.cls}" in c:
             return True
@@ -251,10 +261,13 @@ class ArsenalEntry:
     label: str = field(init=False, default="")  # the name shown: his own name for it, or the maneuver's
     # tactics' memo: (attacker position, defender position) -> (AP to take a position it allows, which)
     reach: dict = field(init=False, repr=False, compare=False, default=None)
+    # tactics' memo for plain maneuvers: defender's weardown Level -> expected damage
+    expected: dict = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self):
         self.label = self.name or self.move.name
         self.reach = {}
+        self.expected = {}
 
 
 def improvise_penalty(arsenal_keys, base, flags):

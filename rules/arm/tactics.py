@@ -395,6 +395,16 @@ def _finish(m, a, d, entry, man, p, positioning):
 
 
 def _expected_damage(m, a, d, entry, p):
+    if entry.plain:  # no Stun Code, altitude or object: a function of the entry and his weardown
+        memo = entry.expected
+        dmg = memo.get(d.level)
+        if dmg is None:
+            dmg = memo[d.level] = _expected_damage_of(a, d, entry, p)
+        return dmg
+    return _expected_damage_of(a, d, entry, p)
+
+
+def _expected_damage_of(a, d, entry, p):
     man = entry.move
     dmg = man.damage
     if "W" in man.tags:
