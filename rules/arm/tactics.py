@@ -328,24 +328,32 @@ def _plain_reach(man, a_pos, d_pos):
     return best_c, best_pos
 
 
-def _build_plain(m, a, d, entry, man, positioning):
-    """``build`` for a maneuver with nothing special: reach him and take the position."""
-    a_pos, d_pos = a.position, d.position
-    reach = entry.reach
-    hit = reach.get((a_pos, d_pos))
-    if hit is None:
-        hit = reach[(a_pos, d_pos)] = _plain_reach(man, a_pos, d_pos)
-    best_c, best_pos = hit
-    if best_c >= 99:
-        return None
+def _plain_context(m, a, d):
+    """What every plain maneuver's plan shares this round: the stance, the AP to climb down and walk
+    to him, and whether an over-the-top throw is on."""
     perch = a.perch
-    cost = best_c + 1 if perch else best_c
     a_sq, d_sq = a.square, d.square
     a_in, d_in = KIND[a_sq] in IN_RING, KIND[d_sq] in IN_RING
     dist = max(abs(a_sq[0] - d_sq[0]), abs(a_sq[1] - d_sq[1]))
     move = a_in != d_in or dist > 1
+    extra = 1 if perch else 0
     if move:
-        cost += (dist - 1 if dist > 1 else 0) if a_in == d_in else dist
+        extra += (dist - 1 if dist > 1 else 0) if a_in == d_in else dist
+    over_top = bool(a.policy.cheating and not m.internal_cage and KIND[d_sq] in ROPE_SIDE and cheat(m, a) >= 0.5)
+    return (a.position, d.position), extra, move, d_sq, perch, over_top, a.level > d.level
+
+
+def _build_plain(m, a, d, entry, man, positioning, ctx=None):
+    """``build`` for a maneuver with nothing special: reach him and take the position."""
+    stance, extra, move, d_sq, perch, over_top, fresher = ctx or _plain_context(m, a, d)
+    reach = entry.reach
+    hit = reach.get(stance)
+    if hit is None:
+        hit = reach[stance] = _plain_reach(man, stance[0], stance[1])
+    best_c, best_pos = hit
+    if best_c >= 99:
+        return None
+    cost = best_c + extra
     if cost and not positioning:
         return None
     p = Plan("attack", entry)
@@ -356,15 +364,9 @@ def _build_plain(m, a, d, entry, man, positioning):
         p.perch = ""
     if move:
         p.square = d_sq
-    if man.is_hold and man.level <= 1 and a.level > d.level and man.type != "Sleeper":
+    if fresher and man.is_hold and man.level <= 1 and man.type != "Sleeper":
         p.resthold = True
-    if (
-        a.policy.cheating
-        and not m.internal_cage
-        and KIND[d_sq] in ROPE_SIDE
-        and ("KD" in man.props or man.type in ("Slam", "Throw"))
-        and cheat(m, a) >= 0.5
-    ):
+    if over_top and ("KD" in man.props or man.type in ("Slam", "Throw")):
         p.over_top = True
     return _finish(m, a, d, entry, man, p, positioning)
 
@@ -502,9 +504,12 @@ def plan_attack(m, a, d, positioning=True):
     if positioning and a.just_performed and wants_stall(m, a, d):
         return Plan("stall")
     best = []
+    ctx = None
     for _q, i, entry in _ranked(a, d):
         if entry.plain and not entry.finisher:  # what build() would do, one call fewer
-            p = _build_plain(m, a, d, entry, entry.move, positioning)
+            if ctx is None:
+                ctx = _plain_context(m, a, d)
+            p = _build_plain(m, a, d, entry, entry.move, positioning, ctx)
         else:
             p = build(m, a, d, entry, positioning)
         if p is None:
