@@ -186,3 +186,36 @@ def test_the_result_carries_prestige_and_title_information():
     names = {RULESET.example_sheet()["name"], RULESET.example_sheet(seed=5)["name"]}
     assert {p["name"] for p in res["prestige"]} == names
     assert isinstance(res["title_can_change"], bool)
+
+
+SECONDS = [{"side": 0, "name": "Manager A"}, {"side": 1, "name": "Manager B"}]
+
+
+@pytest.mark.timeout(120)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000), st.integers(0, 10_000), st.integers(0, 2**31), st.booleans())
+def test_matches_with_seconds_at_ringside_are_well_formed_and_outcome_agrees(sa, sb, seed, no_dq):
+    # bumps, run-ins, top-rope counts and snapped ropes all happen in these (D49-D52)
+    a, b = RULESET.example_sheet(seed=sa), RULESET.example_sheet(seed=sb)
+    if a["name"] == b["name"]:
+        b = dict(b, name=b["name"] + " II")
+    setup = RULESET.build_setup([[a], [b]], stipulation={"seconds": SECONDS, "no_dq": no_dq})
+    events = list(RULESET.resolve(setup, RandomDice(seed), seed=seed))
+    check_events(events)
+    assert RULESET.outcome(setup, RandomDice(seed), seed=seed) == events[-1]
+    run_ins = [e for e in events if e["type"] == "interference"]
+    assert len({e["second"] for e in run_ins}) == len(run_ins)  # once a match each
+
+
+def test_seconds_run_in_and_referees_get_bumped_over_many_matches():
+    setup = _setup(1, 101, seconds=SECONDS)  # a cheating heel with SAV 12+ and a high flyer
+    seen = set()
+    for seed in range(150):
+        for e in resolve("arm", setup, seed):
+            if e["type"] == "interference":
+                seen.add("run-in")
+            if e.get("infraction") == "hostile contact with the referee":
+                seen.add("bump")
+            if e["type"] == "count" and e["count"] == "top_rope":
+                seen.add("top rope")
+    assert seen == {"run-in", "bump", "top rope"}
