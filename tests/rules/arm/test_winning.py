@@ -287,3 +287,20 @@ def test_neither_able_to_continue_is_a_draw():
     with pytest.raises(MatchOver):
         winning.unconscious_upkeep(m)
     assert m.result["method"] == "draw" and m.result["reason"] == "neither wrestler able to continue"
+
+
+def test_reversing_an_academy_graduates_hold_is_a_turnover_at_plus_two(holding, monkeypatch):
+    victim = sheet(
+        "Bruiser",
+        alignment="heel",
+        arsenal=["Kick", "Hip Toss"],
+        reversals=[{"counter": "Boston Crab", "into": "Hip Toss"}],
+    )
+    grad = sheet("Ace", arsenal=["Boston Crab", "Kick"], background=["Academy Graduate"])
+    m = match([7, 15], a=grad, b=victim)
+    a, d = m.fighters
+    _hold(m, a, d, "Boston Crab", value=9)
+    monkeypatch.setattr(tactics, "hold_break_option", lambda *args: "REV")
+    winning.hold_round(m)
+    rev = next(r for e in m.events for r in e["rolls"] if r["for"].startswith("reverse the hold"))
+    assert {x["name"]: x["amount"] for x in rev["modifiers"]}["Turnover vs an Academy Graduate"] == 2
