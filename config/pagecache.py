@@ -79,6 +79,11 @@ def digest(*parts):
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
+def _safe(html):
+    # Our own templates' output, escaped when it was rendered (autoescape), kept as it was rendered.
+    return mark_safe(html)  # noqa: S308  # nosec B308, B703
+
+
 def fragments(promotion_id, parts, renderers):
     """``{name: html}`` for each ``name: render()`` in ``renderers``, from the cache or rendered (and stored).
 
@@ -92,13 +97,13 @@ def fragments(promotion_id, parts, renderers):
         found = cache.get_many(list(keys.values()))
     except Exception:  # noqa: BLE001 - render without the cache rather than fail the page
         log.warning("page cache: unavailable; rendering promotion %s without it", promotion_id, exc_info=True)
-        return {name: mark_safe(str(render())) for name, render in renderers.items()}  # noqa: S308  # nosec B308
+        return {name: _safe(str(render())) for name, render in renderers.items()}
     out, missing = {}, {}
     for name, key in keys.items():
         html = found.get(key)
         if html is None:
             html = missing[key] = str(renderers[name]())
-        out[name] = mark_safe(html)  # noqa: S308  # nosec B308 - our own templates' output, escaped when rendered
+        out[name] = _safe(html)
     if missing:
         try:
             cache.set_many(missing, _ttl())
