@@ -277,10 +277,16 @@ def _on_user_saved(sender, instance, created, update_fields=None, raw=False, **k
         bump_now_and_on_commit(promotion_id)
 
 
+def _on_user_deleting(sender, instance, **kwargs):
+    """His wrestlers become the house's (SET_NULL, an UPDATE without signal): read where before they change."""
+    for promotion_id in _promotions_of_user(instance):
+        bump_now_and_on_commit(promotion_id)
+
+
 def connect():
     from django.apps import apps
     from django.contrib.auth import get_user_model
-    from django.db.models.signals import m2m_changed, post_delete, post_save
+    from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
 
     for label in PROMOTION_OF:
         model = apps.get_model(label)
@@ -289,3 +295,4 @@ def connect():
     TitleReign = apps.get_model("promotion.TitleReign")  # noqa: N806
     m2m_changed.connect(_on_holders_changed, sender=TitleReign.holders.through, dispatch_uid="pagecache-holders")
     post_save.connect(_on_user_saved, sender=get_user_model(), dispatch_uid="pagecache-user")
+    pre_delete.connect(_on_user_deleting, sender=get_user_model(), dispatch_uid="pagecache-user-delete")

@@ -206,3 +206,13 @@ def test_a_new_match_on_a_draft_card_shows_to_bookers(personas):
     page = read(promoter, card.get_absolute_url())
     assert "Draftee A" in page and "Draftee B" in page
     assert Client().get(card.get_absolute_url()).status_code == 404, "a draft is no page for strangers"
+
+
+def test_a_deleted_player_leaves_his_wrestler_to_the_house_on_the_roster(personas, visitors):
+    url = f"/p/{personas.promotion.slug}/roster/"
+    for client in visitors:
+        assert "paula_player" in read(client, url)
+    personas.player.delete()
+    for client in visitors:
+        roster = read(client, url)
+        assert "paula_player" not in roster and "<td>house</td>" in roster
