@@ -70,7 +70,7 @@ def card_detail(request, slug, pk):
 
     def render_lineup():
         # Read after the cache's version (config/pagecache.py): the same for every visitor, so cached.
-        fresh = Card.objects.select_related("promotion").get(pk=card.pk)
+        fresh = _card(access, card.pk)
         matches = selectors.lineup(fresh)
         for match in matches:
             match.sides = selectors.sides_of(match)

@@ -73,7 +73,9 @@ def wrestler_detail(request, slug, pk):
 
 def _wrestler_body(promotion_id, pk, vs_id):
     """What the wrestler page shows every visitor: league facts, derived values, injuries, sheet, record."""
-    wrestler = Wrestler.objects.select_related("owner", "promotion").get(pk=pk, promotion_id=promotion_id)
+    wrestler = get_object_or_404(
+        Wrestler.objects.select_related("owner", "promotion"), pk=pk, promotion_id=promotion_id
+    )
     ruleset = get_ruleset(wrestler.promotion.ruleset)
     career = records.Career(wrestler)
     opponents = career.opponents()
