@@ -331,16 +331,22 @@ class RankingData:
         """Only wrestlers with a recent match can score more than their Prestige, so the top ``limit`` are among
         the Prestige leaders plus everyone who wrestled lately."""
         champions = self.champions.get(title.pk, set())
-        ranked = []
+        none = dict.fromkeys(TALLY_POINTS, 0)
+        scored = []
         for w in self.pool:
             if w.pk in champions:
                 continue
+            tally = self.tally.get(w.pk, none)
+            scored.append((w.prestige + sum(POINTS[TALLY_POINTS[k]] * n for k, n in tally.items()), w, tally))
+        scored.sort(key=lambda row: (-row[0], -row[1].prestige, row[1].ring_name))
+        ranked = []
+        for score, w, tally in scored[:limit]:  # copies of the ranked only: the pool is hundreds of wrestlers
             row = copy.copy(w)
-            for key, value in self.tally.get(w.pk, dict.fromkeys(TALLY_POINTS, 0)).items():
+            for key, value in tally.items():
                 setattr(row, key, value)
-            row.score = w.prestige + sum(POINTS[TALLY_POINTS[k]] * getattr(row, k) for k in TALLY_POINTS)
+            row.score = score
             ranked.append(row)
-        return sorted(ranked, key=lambda w: (-w.score, -w.prestige, w.ring_name))[:limit]
+        return ranked
 
 
 def contenders(title, *, week=None, limit=CONTENDERS, data=None):
