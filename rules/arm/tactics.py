@@ -680,9 +680,11 @@ def choose_counter(m, d, a, entry, plan):
         need = estimate(m, d, a, rev) + grad
         if need >= threshold - 1:
             best = (need + 1, rev, None)
-    for de in d.defenses:
-        if not de.move.counters_maneuver(man):
-            continue
+    key = ("counters", man.name)  # his Defenses that counter this maneuver: a function of his arsenal
+    defenses = d.rank_cache.get(key)
+    if defenses is None:
+        defenses = d.rank_cache[key] = [de for de in d.defenses if de.move.counters_maneuver(man)]
+    for de in defenses:
         if de.move.name == "Grab the Ropes" and KIND[d.square] not in ROPE_SIDE:
             continue
         need = estimate(m, d, a, de) + grad
@@ -691,13 +693,24 @@ def choose_counter(m, d, a, entry, plan):
         if need >= threshold and (best is None or need > best[0]):
             best = (need, de, None)
     if best is None and man.type in ("Slam", "Throw") and d.policy.counter >= 0.5:
-        for cand in d.attacks:
-            cm = cand.move
-            if cm.type == "Throw" and cand.known and not cm.flags and cm.level <= 2 and "SC" not in cm.tags:
-                need = estimate(m, d, a, cand) - 1 + grad
-                if need >= threshold:
-                    best = (need, cand, {"improvised Reversal": -1})
-                break
+        cand = d.rank_cache.get("reversal throw")
+        if cand is None:
+            cand = d.rank_cache["reversal throw"] = next(
+                (
+                    e
+                    for e in d.attacks
+                    if e.move.type == "Throw"
+                    and e.known
+                    and not e.move.flags
+                    and e.move.level <= 2
+                    and "SC" not in e.move.tags
+                ),
+                False,
+            )
+        if cand:
+            need = estimate(m, d, a, cand) - 1 + grad
+            if need >= threshold:
+                best = (need, cand, {"improvised Reversal": -1})
     if best is None:
         return None
     return best[1], best[2]
@@ -773,13 +786,16 @@ def after_maneuver(m, a, d, entry, ap):
         a.ap = ap
         return
     # a high flyer climbs while his man is down, to fly next round
-    flyers = [
-        e
-        for e in a.attacks
-        if "FLYING" in e.move.props
-        and "OUTSIDE" not in e.move.props
-        and any(d.position in dset for _aset, dset in e.move.req)
-    ]
+    key = ("flyers", d.position)  # a function of the arsenal and his man's position
+    flyers = a.rank_cache.get(key)
+    if flyers is None:
+        flyers = a.rank_cache[key] = [
+            e
+            for e in a.attacks
+            if "FLYING" in e.move.props
+            and "OUTSIDE" not in e.move.props
+            and any(d.position in dset for _aset, dset in e.move.req)
+        ]
     flew_last = any(e.label == a.last_attempt for e in flyers)
     if flyers and not flew_last and d.fallen and in_ring(d.square) and a.policy.risk >= 0.3 and not a.perch:
         cost, corner = climb_plan(a, 3)
@@ -790,7 +806,9 @@ def after_maneuver(m, a, d, entry, ap):
             _moved(m, a, d, "heads up to the top rope")
             return
     # a Super maneuver: take him to the corner and set him up top
-    supers = [e for e in a.attacks if "SUPER" in e.move.props]
+    supers = a.rank_cache.get("supers")
+    if supers is None:
+        supers = a.rank_cache["supers"] = [e for e in a.attacks if "SUPER" in e.move.props]
     if supers and d.standing and not d.perch and ap >= 1 and not in_ring(d.square):
         from rules.arm.positioning import place_on_turnbuckle
 
@@ -873,6 +891,15 @@ def _moved(m, a, d, what):
 
 
 def _prefers_standing(m, a, d):
+    ready = d.level + 1 >= a.policy.finisher_weardown
+    key = ("prefers standing", ready)  # a function of the arsenal and whether the Finisher is on
+    hit = a.rank_cache.get(key)
+    if hit is None:
+        hit = a.rank_cache[key] = _prefers_standing_of(a, d)
+    return hit
+
+
+def _prefers_standing_of(a, d):
     ground = standing = 0.0
     for entry in a.attacks:
         man = entry.move
