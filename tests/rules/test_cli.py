@@ -140,3 +140,25 @@ def test_odds_counts_are_the_same_whatever_the_number_of_processes():
     ruleset = get_ruleset("wildknight")
     setup = ruleset.build_setup([[ruleset.example_sheet()], [ruleset.example_sheet(seed=3)]])
     assert odds(ruleset, setup, 300, seed=7, jobs=2) == odds(ruleset, setup, 300, seed=7, jobs=1)
+
+
+def test_arm_seconds_and_the_p_arm_14_switches_are_options(sheets):
+    a, b = sheets
+    code, text = run(
+        "resolve",
+        "arm",
+        a,
+        b,
+        "--seed",
+        "3",
+        "--format",
+        "jsonl",
+        "--option",
+        'seconds=[{"side": 1, "name": "Slick Sid"}]',
+        "--option",
+        "running_costs=maneuver_section",
+    )
+    start = json.loads(text.splitlines()[0])
+    assert code == 0 and start["stipulation"]["seconds"] == [{"side": 1, "name": "Slick Sid", "skill": 12, "damage": 6}]
+    assert start["stipulation"]["running_costs"] == "maneuver_section"
+    assert run("resolve", "arm", a, b, "--option", 'seconds=[{"side": 5, "name": "X"}]')[0] == 2
