@@ -223,6 +223,19 @@ def weekly_cycle(wrestlers=100_000, matches=100_000, runs=3):
     }
 
 
+def _previous_rows(path):
+    """(figure, line) of the table already in ``path``, in order."""
+    if not path.exists():
+        return []
+    table = path.read_text().split(NOTES_MARKER, 1)[0]
+    rows = []
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and len(cells) == 4 and cells[0] not in ("figure", "---"):
+            rows.append((cells[0], line))
+    return rows
+
+
 def write_table(rows, path):
     today = time.strftime("%Y-%m-%d", time.gmtime())
     lines = [
@@ -236,8 +249,13 @@ def write_table(rows, path):
         "| figure | target | measured | verdict |",
         "|---|---|---|---|",
     ]
-    for figure, target, measured, ok in rows:
-        lines.append(f"| {figure} | {target} | {measured} | {'meets' if ok else 'misses' if ok is False else 'n/a'} |")
+    fresh = {
+        figure: f"| {figure} | {target} | {measured} | {'meets' if ok else 'misses' if ok is False else 'n/a'} |"
+        for figure, target, measured, ok in rows
+    }
+    for figure, line in _previous_rows(path):  # a partial run (--only) keeps the other groups' last figures
+        lines.append(fresh.pop(figure, line))
+    lines += fresh.values()
     lines += [
         "",
         "Per-ruleset detail and profiling scripts: `bench/rules_arm.py`, `bench/rules_hp_d6.py`,",
