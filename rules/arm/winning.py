@@ -49,6 +49,20 @@ def break_mods(victim, pinner, method, predicament, hook, attempts):
     return mods
 
 
+def _save_before_three(m, a, d):
+    """Who stops a three-count from outside, as a callable that tries it (True: the pin is broken), or None:
+    the partner diving in (seed "Making The Save"), else his second running in (interference, D51)."""
+    if m.tag and tactics.save_coming(m, d):
+        from rules.arm import venue
+
+        return lambda: venue.try_save(m, a, d)
+    if m.seconds and tactics.wants_run_in_save(m, d):
+        from rules.arm import interference
+
+        return lambda: interference.run_in(m, m.second_for(d.side), a)
+    return None
+
+
 def pin(m, a, d, ap, predicament=False, finisher=False, free_cover=False):
     """Cover (or a pinfall predicament) and the defender's break; returns the AP left.
 
@@ -93,44 +107,24 @@ def pin(m, a, d, ap, predicament=False, finisher=False, free_cover=False):
         count, ace = pin_count(rolls)
         if auto_two:
             count += 2
-        if count >= 3 and m.tag and tactics.save_coming(m, d):
-            # the partner dives in before the three (seed "Making The Save")
-            m.tick(clock.COUNT * 2)
-            m.emit(
-                "pin",
-                narration.pin(a, d, 2, METHOD_NAMES[method], predicament, hook, interrupted=True),
-                actor=a.idx,
-                target=d.idx,
-                count=2,
-                method=method,
-                predicament=predicament,
-                interrupted=True,
-            )
-            from rules.arm import venue
-
-            if venue.try_save(m, a, d):
-                return 0
-            m.tick(clock.COUNT)
-            m.finish(a.side, "pinfall", narration.pinfall(a, d), loser=d.side)
-        if count >= 3 and m.seconds and tactics.wants_run_in_save(m, d):
-            # his second runs in before the three (seed: interference; D51)
-            m.tick(clock.COUNT * 2)
-            m.emit(
-                "pin",
-                narration.pin(a, d, 2, METHOD_NAMES[method], predicament, hook, interrupted=True),
-                actor=a.idx,
-                target=d.idx,
-                count=2,
-                method=method,
-                predicament=predicament,
-                interrupted=True,
-            )
-            from rules.arm import interference
-
-            if interference.run_in(m, m.second_for(d.side), a):
-                return 0
-            m.tick(clock.COUNT)
-            m.finish(a.side, "pinfall", narration.pinfall(a, d), loser=d.side)
+        if count >= 3:
+            save = _save_before_three(m, a, d)
+            if save is not None:
+                m.tick(clock.COUNT * 2)
+                m.emit(
+                    "pin",
+                    narration.pin(a, d, 2, METHOD_NAMES[method], predicament, hook, interrupted=True),
+                    actor=a.idx,
+                    target=d.idx,
+                    count=2,
+                    method=method,
+                    predicament=predicament,
+                    interrupted=True,
+                )
+                if save():
+                    return 0
+                m.tick(clock.COUNT)
+                m.finish(a.side, "pinfall", narration.pinfall(a, d), loser=d.side)
         m.tick(clock.COUNT * count)
         if method == "BRA" and count < 3:
             tactics.heat_change(m, d, -1)
