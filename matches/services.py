@@ -18,6 +18,7 @@ from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from config.unavailable import drop_dead_connections
 from matches import broadcast
 from matches.booking import BookingRefused, match_setup, require_booker
 from matches.models import Card, CardStatus, Match, MatchEvent, MatchStatus
@@ -68,6 +69,7 @@ def _through_outage(step, *args, pause=time.sleep, **kwargs):
             )
             if not connection.in_atomic_block:
                 connection.close()  # the pool drops a broken connection and lends a checked one next time
+                drop_dead_connections()
             pause(delay)
             delay = min(delay * 2, 2.0)
 

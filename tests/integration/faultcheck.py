@@ -273,20 +273,50 @@ def wait_for_events(card, k, timeout=90):
 
 
 class BrowserWatch:
-    """Pages a viewer keeps open through a fault, with every HTTP response any of them received."""
+    """A viewer keeping the faulted match and its card open through a fault, with every HTTP response either page
+    received (page loads, HTMX polls, the EventSource and its reconnects)."""
 
-    def __init__(self):
+    def __init__(self, page, live_url, card, match):
         self.responses = []
+        self.match = match
+        self.match_page = self._watch(page)
+        self.match_page.goto(live_url + match.get_absolute_url())
+        self.card_page = self._watch(page.context.new_page())
+        self.card_page.goto(live_url + card.get_absolute_url())
 
-    def watch(self, page):
+    def _watch(self, page):
         page.on("response", lambda response: self.responses.append((response.status, response.url)))
         return page
 
-    def assert_no_server_error(self):
-        """No 500 (or any 5xx) reached the browser; a 503 "try again" while the database is down is allowed."""
+    def arrive(self):
+        """Viewers arriving during the fault: both pages and their HTMX regions are asked for, without waiting
+        (the answers come when the server can give them); ``arrived()`` collects the statuses."""
+        for page in (self.match_page, self.card_page):
+            page.evaluate(
+                """() => { window.kayfabeArrived = null;
+                Promise.all([fetch(location.href), fetch(location.href, {headers: {"HX-Request": "true"}})])
+                  .then(rs => { window.kayfabeArrived = rs.map(r => r.status); }); }"""
+            )
+
+    def arrived(self):
+        return [
+            page.wait_for_function("window.kayfabeArrived").json_value() for page in (self.match_page, self.card_page)
+        ]
+
+    def assert_saw_the_end(self):
+        """The match page ends showing the result with every line once, in order; the card page ends showing the
+        results; and no response was a server error (a 503 "back in a moment" while the database is down is
+        allowed)."""
+        from playwright.sync_api import expect
+
+        expect(self.match_page.locator("#result")).to_contain_text("Result", timeout=60_000)
+        seqs = [int(s) for s in self.match_page.locator("#log > li").evaluate_all("els => els.map(e => e.dataset.seq)")]
+        assert seqs == list(range(MatchEvent.objects.filter(match=self.match).count())), (
+            f"the browser's log has a gap or a duplicate: {seqs}"
+        )
+        expect(self.card_page.locator("#card-progress h2")).to_have_text("Results", timeout=30_000)
         bad = [(status, url) for status, url in self.responses if status >= 500 and status != 503]
         assert not bad, f"the browser saw server errors: {bad}"
-        assert self.responses, "the pages made no requests at all"
 
 
 # --- cards and the sweeper ------------------------------------------------------------------------------------------

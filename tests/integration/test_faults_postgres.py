@@ -13,8 +13,8 @@ import httpx
 import pytest
 from django.db import connections
 from django.urls import reverse
-from playwright.sync_api import expect
 
+from config.unavailable import drop_dead_connections
 from matches import services
 from matches.models import Card, CardStatus
 from tests.conftest import BIN, ServiceProcess, free_port, service_env
@@ -73,16 +73,7 @@ def restart_postgres(down_for=DOWN_SECONDS, while_down=None):
             assert time.monotonic() < deadline, "Postgres did not come back"
             time.sleep(0.2)
         connections.close_all()
-
-
-def arrive(page):
-    """A viewer arriving while Postgres is down: the page and the card's progress are asked for (without
-    waiting: the answers come when the server can give them)."""
-    page.evaluate(
-        """() => { window.kayfabeArrived = null;
-        Promise.all([fetch(location.href), fetch(location.href, {headers: {"HX-Request": "true"}})])
-          .then(rs => { window.kayfabeArrived = rs.map(r => r.status); }); }"""
-    )
+        drop_dead_connections()
 
 
 @pytest.mark.skipif(CLUSTER is None, reason="needs the local Postgres cluster (pg_ctlcluster) that make test starts")
@@ -92,27 +83,15 @@ def test_postgres_restarted_mid_card(celery_worker, live_url, page, personas, fr
     before = league_before(card)
     services.card_go_live(card=card, by=personas.promoter)
     k, match, total = fault_point(card, fraction)
-
-    watch = BrowserWatch()
-    watch.watch(page).goto(live_url + match.get_absolute_url())
-    card_page = watch.watch(page.context.new_page())
-    card_page.goto(live_url + card.get_absolute_url())
-
+    viewer = BrowserWatch(page, live_url, card, match)
     wait_for_events(card, k)
-    at_fault = stored_events(card)
-    assert at_fault < total, "the fault must strike while the card is still airing"
-    restart_postgres(while_down=lambda: [arrive(p) for p in (page, card_page)])
+    assert stored_events(card) < total, "the fault must strike while the card is still airing"
+    restart_postgres(while_down=viewer.arrive)
     # No sweeper: the worker rides the outage out and the card resumes by itself once Postgres answers.
     wait_for(lambda: Card.objects.get(pk=card.pk).status == CardStatus.FINISHED, what="the card to finish")
-
-    expect(page.locator("#result")).to_contain_text("Result", timeout=60_000)
-    seqs = [int(s) for s in page.locator("#log > li").evaluate_all("els => els.map(e => e.dataset.seq)")]
-    assert seqs == list(range(len(seqs))), "the browser's log has a gap or a duplicate"
-    assert len(seqs) == match.events.count()
-    expect(card_page.locator("#card-progress h2")).to_have_text("Results", timeout=30_000)
-    for p in (page, card_page):  # the viewers who arrived during the outage were served once Postgres was back
-        assert p.wait_for_function("window.kayfabeArrived").json_value() == [200, 200]
-    watch.assert_no_server_error()
+    # The viewers who arrived during the outage were served once Postgres was back (the pool waits for it).
+    assert viewer.arrived() == [[200, 200], [200, 200]]
+    viewer.assert_saw_the_end()
     assert_as_clean_run(card, before)
 
 
