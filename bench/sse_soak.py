@@ -23,7 +23,6 @@ import argparse
 import asyncio
 import json
 import os
-import re
 import resource
 import shutil
 import signal
@@ -40,7 +39,6 @@ sys.path.insert(0, str(BASE_DIR))
 HOST = "127.0.0.1"
 SEED = 20261130  # an ARM singles of 80-odd events
 CONNECT_AT_ONCE = 100  # connections opened concurrently while the viewers join
-ID_LINE = re.compile(rb"^id: (\d+)$", re.MULTILINE)
 
 
 # The server under cProfile, from SIGUSR1 (sent when the match starts: the broadcast only, not the joins) to
@@ -127,14 +125,22 @@ class Viewer(asyncio.Protocol):
                 self._finish(RuntimeError(f"unexpected response: {head[:200]!r}"))
                 return
             self.ready.set_result(None)
-        self.text += self._dechunk(data)
-        cut = self.text.rfind(b"\n\n")
-        if cut < 0:
-            return
-        frames, self.text = self.text[:cut], self.text[cut + 2 :]
-        self.seen.extend((int(seq), now) for seq in ID_LINE.findall(frames))
-        if b"\nevent: end\n" in frames or frames.startswith(b"event: end\n"):
-            self.ended = True
+        text = self.text + self._dechunk(data) if self.text else self._dechunk(data)
+        if text.endswith(b"\n\n"):  # the usual case: the read ends on a frame boundary
+            frames, self.text = text[:-2], b""
+        else:
+            cut = text.rfind(b"\n\n")
+            if cut < 0:
+                self.text = text
+                return
+            frames, self.text = text[:cut], text[cut + 2 :]
+        # One split per read and a prefix test per frame: the client must stay cheap next to the server.
+        for frame in frames.split(b"\n\n"):
+            if frame[:4] == b"id: ":
+                self.seen.append((int(frame[4 : frame.index(b"\n")]), now))
+            elif frame[:11] == b"event: end\n":
+                self.ended = True
+        if self.ended:
             self._finish(None)
 
     def _dechunk(self, data):
@@ -229,6 +235,34 @@ def setup_match(pace):
     return promotion, match
 
 
+def service_starts():
+    """When Postgres and Redis started: other work on this machine may restart them in the middle of a run, and
+    such a run's latencies measure the recovery (keep-alive or reconnection), not the fan-out."""
+    import redis
+    from django.conf import settings
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_postmaster_start_time()")
+        postgres = cursor.fetchone()[0].isoformat()
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    try:
+        return {"postgres": postgres, "redis": client.info("server")["run_id"]}
+    finally:
+        client.close()
+
+
+def with_db_retry(read):
+    """A read after the run, once more on a fresh connection if Postgres restarted under the old one."""
+    from django.db import OperationalError, connection
+
+    try:
+        return read()
+    except OperationalError:
+        connection.close()
+        return read()
+
+
 def wait_http(port, server, timeout=60):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -248,6 +282,7 @@ def one_run(viewers, pace, placement, app_dir, uvicorn_args, profile=None):
     from matches.models import MatchEvent
 
     promotion, match = setup_match(pace)
+    services = service_starts()
     port = free_port()
     server_cmd = [str(Path(sys.executable).parent / "uvicorn"), "config.asgi:application", "--host", HOST]
     if profile:
@@ -257,7 +292,9 @@ def one_run(viewers, pace, placement, app_dir, uvicorn_args, profile=None):
     if placement == "pinned":
         server_cmd = [shutil.which("taskset"), "-c", "0", *server_cmd]
         os.sched_setaffinity(0, {1})  # the load generator and (inherited) the match writer on core 1
-    server = subprocess.Popen(server_cmd, cwd=app_dir, start_new_session=True)  # noqa: S603
+    # As deployed: DEBUG off (with it on, Django keeps every query of every connection in memory and logs SQL).
+    env = {**os.environ, "DEBUG": "false"}
+    server = subprocess.Popen(server_cmd, cwd=app_dir, env=env, start_new_session=True)  # noqa: S603
     try:
         wait_http(port, server)
         time.sleep(0.5)
@@ -267,7 +304,7 @@ def one_run(viewers, pace, placement, app_dir, uvicorn_args, profile=None):
 
         def start_match():
             runner["proc"] = subprocess.Popen(  # noqa: S603
-                [sys.executable, __file__, "--run-match", str(match.pk)], cwd=BASE_DIR
+                [sys.executable, __file__, "--run-match", str(match.pk)], cwd=BASE_DIR, env=env
             )
             if profile:
                 server.send_signal(signal.SIGUSR1)
@@ -297,10 +334,8 @@ def one_run(viewers, pace, placement, app_dir, uvicorn_args, profile=None):
         server_cpu = cpu_since(cpu_seconds(server.pid), marks["server_cpu"])
         client_cpu = cpu_since(own_cpu_seconds(), marks["client_cpu"])
         runner["proc"].wait(timeout=120)
-        stored = {
-            seq: created.timestamp()
-            for seq, created in MatchEvent.objects.filter(match=match).values_list("seq", "created")
-        }
+        rows = with_db_retry(lambda: list(MatchEvent.objects.filter(match=match).values_list("seq", "created")))
+        stored = {seq: created.timestamp() for seq, created in rows}
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
@@ -314,6 +349,7 @@ def one_run(viewers, pace, placement, app_dir, uvicorn_args, profile=None):
             last[seq] = max(last.get(seq, 0), at)
             first[seq] = min(first.get(seq, at), at)
             every.append(at - stored[seq])
+    restarted = [name for name, started in with_db_retry(service_starts).items() if started != services[name]]
     counts = {}
     for p in protocols:
         for seq, _ in p.seen:
@@ -321,14 +357,16 @@ def one_run(viewers, pace, placement, app_dir, uvicorn_args, profile=None):
     reached = [seq for seq in stored if counts.get(seq, 0) >= viewers]
     to_all = [last[seq] - stored[seq] for seq in reached]
     to_first = [first[seq] - stored[seq] for seq in stored if seq in first]
-    promotion.delete()
+    with_db_retry(promotion.delete)
     return {
         "placement": placement,
+        "load_average": round(os.getloadavg()[0], 1),  # the machine is shared: read figures against this
         "viewers": viewers,
         "events": len(stored),
         "events_seen_by_all": len(reached),
         "viewers_with_every_line_in_order": complete_viewers,
         "errors": errors[:3],
+        "services_restarted": restarted,
         "p50_ms": ms(statistics.median(to_all)) if to_all else None,
         "p95_ms": ms(percentile(to_all, 0.95)),
         "max_ms": ms(max(to_all)) if to_all else None,

@@ -8,6 +8,9 @@ wake-up, so a viewer costs a wake-up and a socket write, not a render or a copy.
 again": the database is the source of truth, and a viewer that joins late or finds the hub's buffer too short
 reads the database itself.
 
+Without Redis (it restarted, or is away) the hub reads the database of every watched match once a second until
+Redis is back, then once more: a lost wake-up costs at most about a second.
+
 Keep-alives are per match, not per viewer: when nothing has happened for ``KEEPALIVE_SECONDS`` the channel looks at
 the database once (a wake-up may have been lost while Redis restarted) and, if there is still nothing, wakes its
 viewers, who each send a keep-alive comment. So a waiting viewer holds no timer and runs no query of its own.
@@ -26,6 +29,7 @@ from matches import broadcast
 log = logging.getLogger("kayfabe.live")
 
 KEEPALIVE_SECONDS = 15
+POLL_WITHOUT_REDIS_SECONDS = 1.0
 
 
 def release_connection():
@@ -187,15 +191,24 @@ class Hub:
             if channel.ticker is not None:
                 channel.ticker.cancel()
 
+    def refresh_all(self):
+        for channel in list(self.channels.values()):
+            channel.request_refresh()
+
     async def _listen(self):
         import redis.asyncio as aioredis
 
         prefix = broadcast.match_channel("")
+        lost = False
         while True:
             client = aioredis.from_url(settings.REDIS_URL)
             pubsub = client.pubsub()
             try:
                 await pubsub.psubscribe(prefix + "*")
+                if lost:  # the wake-ups published while Redis was away are lost: look at the database once now
+                    log.warning("live hub has Redis back")
+                    lost = False
+                    self.refresh_all()
                 async for message in pubsub.listen():
                     if message.get("type") != "pmessage":
                         continue
@@ -211,9 +224,16 @@ class Hub:
                         return  # nobody is watching: stop listening until the next viewer joins
             except asyncio.CancelledError:
                 raise
-            except Exception:  # noqa: BLE001 - Redis went away: viewers fall back to the database; retry
-                log.warning("live hub lost Redis; retrying", exc_info=True)
-                await asyncio.sleep(1)
+            except Exception:  # noqa: BLE001 - Redis went away: look at the database every second until it is back
+                if not lost:
+                    log.warning(
+                        "live hub lost Redis; reading the database every second until it is back", exc_info=True
+                    )
+                lost = True
+                if not self.channels:
+                    return
+                self.refresh_all()
+                await asyncio.sleep(POLL_WITHOUT_REDIS_SECONDS)
             finally:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()

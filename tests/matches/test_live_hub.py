@@ -1,0 +1,167 @@
+"""The live hub in one process: viewers at any point get exactly the lines they lack, in order; a wake-up lost
+(Redis restarted, or away) still reaches them; user text stays escaped in the SSE frames.
+
+The stream generator runs in-process against the real database and Redis. Events are stored by a real (instant)
+run of the match, then the tail is taken away and written back later, as a live match writes it.
+"""
+
+import asyncio
+import time
+
+import pytest
+from asgiref.sync import sync_to_async
+
+from matches import hub as hub_module
+from matches import selectors, services, views_live
+from matches.models import Card, MatchEvent
+from tests.factories import book_card
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SAFETY = 60  # seconds: only so that a broken stream fails the test instead of hanging it
+
+
+@pytest.fixture
+def played(personas, settings):
+    """A match played to the end at instant pace (in a thread of this process), and its stored events."""
+
+    def play(name="Hub Card"):
+        settings.CELERY_TASK_ALWAYS_EAGER = True  # go-live runs the card in a background thread here
+        card = book_card(personas.promotion, personas.promoter, matches=1, name=name)
+        services.card_go_live(card=card, by=personas.promoter)
+        deadline = time.monotonic() + SAFETY
+        while Card.objects.get(pk=card.pk).status != "finished":
+            assert time.monotonic() < deadline, "the card did not finish"
+            time.sleep(0.05)
+        settings.CELERY_TASK_ALWAYS_EAGER = False
+        match = card.matches.get()
+        return match, list(MatchEvent.objects.filter(match=match).order_by("seq"))
+
+    return play
+
+
+@pytest.fixture(autouse=True)
+async def fresh_hubs():
+    """Each test's event loop gets its own hub; stop its Redis listener and keep-alive tickers afterwards."""
+    yield
+    tasks = []
+    for hub in hub_module._hubs.values():
+        tasks += [hub.listener] + [channel.ticker for channel in hub.channels.values()]
+    for task in tasks:
+        if task is not None:
+            task.cancel()
+    await asyncio.gather(*(t for t in tasks if t is not None), return_exceptions=True)
+    hub_module._hubs.clear()
+
+
+def frames(data):
+    """(event, id) of each SSE frame in bytes, keep-alive comments as ("comment", None)."""
+    out = []
+    for block in data.decode().split("\n\n"):
+        if not block:
+            continue
+        if block.startswith(":"):
+            out.append(("comment", None))
+            continue
+        fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line)
+        if "event" in fields:
+            out.append((fields["event"], fields.get("id")))
+    return out
+
+
+def line_ids(chunks):
+    return [int(i) for data in chunks for event, i in frames(data) if event == "line"]
+
+
+async def next_chunk(stream):
+    return await asyncio.wait_for(stream.__anext__(), SAFETY)
+
+
+async def read_to_end(stream):
+    chunks = []
+    async for data in stream:
+        chunks.append(data)
+    return chunks
+
+
+@sync_to_async
+def cut_tail(match, events, keep):
+    MatchEvent.objects.filter(match=match, seq__gte=keep).delete()
+    return [e for e in events if e.seq >= keep]
+
+
+@sync_to_async
+def write_back(rows):
+    """Store events again without any wake-up on Redis: the hub has to find them by itself."""
+    MatchEvent.objects.bulk_create(
+        [MatchEvent(match_id=e.match_id, seq=e.seq, type=e.type, round=e.round, data=e.data) for e in rows]
+    )
+
+
+async def test_viewers_at_different_points_each_get_exactly_the_lines_they_lack(played):
+    match, events = await sync_to_async(played)()
+    total = len(events)
+    from_start = await read_to_end(views_live._stream(match.pk, -1))
+    from_middle = await read_to_end(views_live._stream(match.pk, 4))
+    assert line_ids(from_start) == list(range(total))
+    assert line_ids(from_middle) == list(range(5, total))
+    for chunks in (from_start, from_middle):
+        assert [event for event, _ in frames(b"".join(chunks))][-3:] == ["scoreboard", "result", "end"]
+
+
+async def test_viewers_at_the_same_point_share_one_chunk_read_once(played, monkeypatch):
+    """A thousand viewers must not mean a thousand queries and renders per line: viewers joining together cost one
+    read of the database, and viewers at the same point are sent the very same bytes."""
+    match, events = await sync_to_async(played)()
+    reads = []
+    real = selectors.events_after
+
+    def counted(*args, **kwargs):
+        reads.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(selectors, "events_after", counted)
+    channel = hub_module.hub_for_loop(views_live.render_entry).join(match.pk)
+    await asyncio.gather(*(channel.refresh() for _ in range(50)))
+    assert len(reads) == 1
+    first, second = channel.chunk_since(9), channel.chunk_since(9)
+    assert first is second
+    assert line_ids([first.data]) == list(range(10, len(events)))
+    assert channel.chunk_since(len(events) - 1) is False  # nothing new for a viewer who has everything
+
+
+async def test_a_lost_wake_up_reaches_the_viewers_at_the_next_keep_alive(played, monkeypatch):
+    match, events = await sync_to_async(played)()
+    monkeypatch.setattr(views_live, "KEEPALIVE_SECONDS", 0.3)
+    tail = await cut_tail(match, events, keep=5)
+    stream = views_live._stream(match.pk, -1)
+    assert await next_chunk(stream) == views_live.RETRY
+    assert line_ids([await next_chunk(stream)]) == [0, 1, 2, 3, 4]
+    assert frames(await next_chunk(stream)) == [("comment", None)]  # nothing new: a keep-alive
+    await write_back(tail)  # stored, but nobody says so on Redis
+    rest = []
+    while not rest or frames(rest[-1])[-1][0] != "end":
+        rest.append(await next_chunk(stream))
+    assert line_ids(rest) == list(range(5, len(events)))
+
+
+async def test_without_redis_the_hub_reads_the_database_until_it_is_back(played, monkeypatch, settings):
+    match, events = await sync_to_async(played)()
+    tail = await cut_tail(match, events, keep=3)
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"  # nothing listens there: the subscription fails
+    monkeypatch.setattr(views_live, "KEEPALIVE_SECONDS", 3600)  # so only the hub's own polling can bring lines
+    monkeypatch.setattr(hub_module, "POLL_WITHOUT_REDIS_SECONDS", 0.2)
+    stream = views_live._stream(match.pk, -1)
+    assert await next_chunk(stream) == views_live.RETRY
+    assert line_ids([await next_chunk(stream)]) == [0, 1, 2]
+    await write_back(tail)
+    rest = await asyncio.wait_for(read_to_end(stream), SAFETY)
+    assert line_ids(rest) == list(range(3, len(events)))
+
+
+async def test_user_text_is_escaped_in_the_sse_frames(played):
+    match, events = await sync_to_async(played)(name="<script>alert(1)</script>")
+    data = b"".join(await read_to_end(views_live._stream(match.pk, -1))).decode()
+    assert "<script>alert(1)</script>" not in data
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in data
+    assert line_ids([data.encode()]) == list(range(len(events)))
