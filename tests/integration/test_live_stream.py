@@ -77,3 +77,38 @@ def test_lines_arrive_while_the_match_is_still_running(asgi_server, celery_worke
     wait_finished(match)
     assert seen_running[0] is True  # the first line reached the viewer before the final bell
     assert seen_running.count(True) >= 2
+
+
+def test_many_viewers_of_one_match_each_get_every_line_once_and_in_order(asgi_server, celery_worker, personas):
+    """Fifty viewers on one server process share the hub's chunks: each still gets every line exactly once, in
+    order, then the result and the end."""
+    import asyncio
+
+    card = book_card(personas.promotion, personas.promoter, matches=1, pace=0.05)
+    services.card_go_live(card=card, by=personas.promoter)
+    match = card.matches.get()
+    url = f"/p/{personas.promotion.slug}/matches/{match.pk}/stream?after=-1"
+
+    async def viewer(client):
+        got = []
+        async with client.stream("GET", url) as response:
+            assert response.status_code == 200
+            event = None
+            async for line in response.aiter_lines():
+                if line.startswith("event: "):
+                    event = line[len("event: ") :]
+                elif line.startswith("id: "):
+                    got.append(int(line[len("id: ") :]))
+                elif line == "" and event == "end":
+                    return got
+        raise AssertionError("the stream closed before its end event")
+
+    async def watch(viewers):
+        limits = httpx.Limits(max_connections=viewers + 10)
+        async with httpx.AsyncClient(base_url=asgi_server, timeout=60, limits=limits) as client:
+            return await asyncio.wait_for(asyncio.gather(*(viewer(client) for _ in range(viewers))), 120)
+
+    seen = asyncio.run(watch(50))
+    wait_finished(match)
+    total = MatchEvent.objects.filter(match=match).count()
+    assert seen == [list(range(total))] * 50
