@@ -276,13 +276,17 @@ class BrowserWatch:
     """A viewer keeping the faulted match and its card open through a fault, with every HTTP response either page
     received (page loads, HTMX polls, the EventSource and its reconnects)."""
 
-    def __init__(self, page, live_url, card, match):
+    def __init__(self, page, live_url, card):
         self.responses = []
-        self.match = match
+        self.live_url, self.match = live_url, None
         self.match_page = self._watch(page)
-        self.match_page.goto(live_url + match.get_absolute_url())
         self.card_page = self._watch(page.context.new_page())
         self.card_page.goto(live_url + card.get_absolute_url())
+
+    def open_match(self, match):
+        self.match = match
+        self.match_page.goto(self.live_url + match.get_absolute_url())
+        return self
 
     def _watch(self, page):
         page.on("response", lambda response: self.responses.append((response.status, response.url)))

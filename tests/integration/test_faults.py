@@ -74,7 +74,7 @@ def go_live(personas, pace, fraction, page, live_url):
     before = league_before(card)
     services.card_go_live(card=card, by=personas.promoter)
     k, match, total = fault_point(card, fraction)
-    return card, before, k, total, BrowserWatch(page, live_url, card, match)
+    return card, before, k, total, BrowserWatch(page, live_url, card).open_match(match)
 
 
 # --- the worker killed --------------------------------------------------------------------------------------------
@@ -84,7 +84,7 @@ def go_live(personas, pace, fraction, page, live_url):
 def test_a_worker_killed_with_sigkill_mid_card_is_replaced_and_the_card_finishes_cleanly(
     celery_worker, live_url, page, personas, fraction
 ):
-    card, before, k, total, viewer = go_live(personas, 0.05, fraction, page, live_url)
+    card, before, k, total, viewer = go_live(personas, 0.1, fraction, page, live_url)
     wait_for_events(card, k)
     celery_worker.kill()  # SIGKILL to the worker and its pool: no clean shutdown, the task is never acknowledged
     killed_at = stored_events(card)
@@ -103,7 +103,7 @@ def pool_children(pid):
 
 @pytest.mark.parametrize("fraction", fault_points("pool-child-sigkill"))
 def test_a_killed_pool_child_is_replaced_and_the_card_finishes(celery_worker, live_url, page, personas, fraction):
-    card, before, k, total, viewer = go_live(personas, 0.05, fraction, page, live_url)
+    card, before, k, total, viewer = go_live(personas, 0.1, fraction, page, live_url)
     wait_for_events(card, k)
     children = pool_children(celery_worker.proc.pid)
     assert children, "a prefork worker has a pool child"
@@ -148,7 +148,7 @@ def second_worker(celery_worker, test_database_name, tmp_path):
 def test_the_same_task_delivered_twice_at_once_runs_the_card_once(
     celery_worker, second_worker, live_url, page, personas, fraction
 ):
-    card, before, k, total, viewer = go_live(personas, 0.02, fraction, page, live_url)  # the first delivery
+    card, before, k, total, viewer = go_live(personas, 0.05, fraction, page, live_url)  # the first delivery
     if fraction:
         wait_for_events(card, k)
         assert stored_events(card) < total
@@ -188,7 +188,7 @@ def test_redis_down_when_the_promoter_presses_go_live(celery_worker, live_url, p
     page.get_by_label("Password").fill("ring-rope-turnbuckle")
     page.get_by_role("button", name="Log in").click()
     expect(page.get_by_role("button", name=f"Log out {personas.promoter.username}")).to_be_visible()
-    promoter = BrowserWatch(page, live_url, card, card.matches.order_by("order").first())
+    promoter = BrowserWatch(page, live_url, card).open_match(card.matches.order_by("order").first())
     try:
         stop_redis()
         started = time.monotonic()

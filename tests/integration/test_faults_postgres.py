@@ -83,7 +83,7 @@ def test_postgres_restarted_mid_card(celery_worker, live_url, page, personas, fr
     before = league_before(card)
     services.card_go_live(card=card, by=personas.promoter)
     k, match, total = fault_point(card, fraction)
-    viewer = BrowserWatch(page, live_url, card, match)
+    viewer = BrowserWatch(page, live_url, card).open_match(match)
     wait_for_events(card, k)
     assert stored_events(card) < total, "the fault must strike while the card is still airing"
     restart_postgres(while_down=viewer.arrive)
