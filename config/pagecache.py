@@ -93,6 +93,8 @@ def fragments(promotion_id, parts, renderers):
     base = ":".join(str(p) for p in parts)
     try:
         stamp = version(promotion_id)
+        if stamp is None:  # the cache answered nothing (config/cache.py: Redis unreachable is a miss)
+            raise LookupError("no version")
         keys = {name: f"{PREFIX}:{promotion_id}:{stamp}:{base}:{name}" for name in renderers}
         found = cache.get_many(list(keys.values()))
     except Exception:  # noqa: BLE001 - render without the cache rather than fail the page
@@ -160,7 +162,7 @@ def shared_page(view):
             promotion_id = cache.get(_slug_key(slug))
             if promotion_id is not None:
                 stamp = version(promotion_id)
-                html = cache.get(_page_key(promotion_id, stamp, request))
+                html = None if stamp is None else cache.get(_page_key(promotion_id, stamp, request))
                 if html is not None:
                     return HttpResponse(html)
         except Exception:  # noqa: BLE001 - render without the cache rather than fail the page

@@ -53,3 +53,24 @@ def test_rate_limits_let_requests_through_while_redis_is_unreachable(settings):
     request = RequestFactory().post("/accounts/login/", REMOTE_ADDR="192.0.2.1")
     for _ in range(3):
         assert is_ratelimited(request, group="login", key="ip", rate="1/m", increment=True) is False
+
+
+def test_page_fragments_are_not_stored_when_the_version_could_not_be_read(monkeypatch):
+    """Redis flapping: the version read failed (a miss) but the store that follows succeeds. Nothing may be stored
+    under a made-up version, or a later reader in the same outage would be served the page as it was."""
+    from django.core.cache.backends.locmem import LocMemCache
+
+    from config import pagecache
+
+    class VersionLost(LocMemCache):
+        def get(self, key, default=None, version=None):
+            return default if ":version:" in key else super().get(key, default, version)
+
+        def add(self, key, value, timeout=None, version=None):
+            return False
+
+    monkeypatch.setattr(pagecache, "cache", VersionLost("flapping", {}))
+    shown = iter(["before the write", "after the write"])
+    first = pagecache.fragment(1, ["card", 7], lambda: next(shown))
+    second = pagecache.fragment(1, ["card", 7], lambda: next(shown))
+    assert (first, second) == ("before the write", "after the write")
