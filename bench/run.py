@@ -268,12 +268,20 @@ def write_table(rows, path):
     path.write_text("\n".join(lines) + "\n" + NOTES_MARKER + notes)
 
 
+def prepare_database():
+    """The development database, created and migrated as `make run` does (on a fresh machine it does not exist)."""
+    for command in (["ensure_database"], ["migrate", "--no-input", "-v", "0"]):
+        subprocess.run([sys.executable, "manage.py", *command], cwd=BASE_DIR, check=True)  # noqa: S603
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description="Kayfabe benchmarks")
     parser.add_argument("--only", choices=["engine", "odds", "card", "league", "sse", "pages"])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--output", default=str(BASE_DIR / "docs" / "benchmarks.md"))
     args = parser.parse_args(argv)
+    if args.only not in ("engine", "odds"):
+        prepare_database()
     rows = []
     if args.only in (None, "engine"):
         pin_one_core()
@@ -393,11 +401,15 @@ def main(argv=None):
             if "page" in r:
                 rows.append(
                     (
-                        f"page under load: {r['page']} (generated league of 10k wrestlers, 100k matches; wrk 16 "
-                        "connections, uvicorn 2 workers)",
+                        f"page under load: {r['page']} (generated league of 10k wrestlers, 100k matches; uvicorn 2 "
+                        "workers; wrk on the same cores: 16 connections flat out, then paced to just over 300 req/s)",
                         ">= 300 req/s, p95 < 50 ms",
-                        f"{r['rps']} req/s, p95 {r['p95_ms']} ms, {r['errors']} errors (HTTP {r['status']})",
-                        r["rps"] >= 300 and r["p95_ms"] < 50 and r["errors"] == 0,
+                        f"{r['rps']} req/s flat out (p95 {r['p95_ms']} ms); paced: {r['paced_rps']} req/s, p95 "
+                        f"{r['paced_p95_ms']} ms; {r['errors'] + r['paced_errors']} errors (HTTP {r['status']})",
+                        r["rps"] >= 300
+                        and r["paced_rps"] >= 300
+                        and r["paced_p95_ms"] < 50
+                        and r["errors"] + r["paced_errors"] == 0,
                     )
                 )
                 print(rows[-1], flush=True)
