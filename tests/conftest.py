@@ -139,6 +139,11 @@ class CeleryWorker(ServiceProcess):
         raise RuntimeError(f"celery worker not ready:\n{self.log()[-3000:]}")
 
 
+def worker_command(name):
+    """The `celery worker` command line of a test worker (prefork, concurrency 1) called ``name``."""
+    return [str(BIN / "celery"), "-A", "config", "worker", "-c", "1", "--loglevel", "INFO", "-n", name]
+
+
 @pytest.fixture(scope="session")
 def celery_worker_process(test_database_name, tmp_path_factory):
     """One real `celery worker` process (prefork, concurrency 1) for the whole session."""
@@ -147,18 +152,7 @@ def celery_worker_process(test_database_name, tmp_path_factory):
     app.control.purge()
     log = tmp_path_factory.mktemp("celery") / "worker.log"
     worker = CeleryWorker(
-        [
-            str(BIN / "celery"),
-            "-A",
-            "config",
-            "worker",
-            "-c",
-            "1",
-            "--loglevel",
-            "INFO",
-            "-n",
-            f"test-{os.getpid()}@%h",
-        ],
+        worker_command(f"test-{os.getpid()}@%h"),
         service_env(test_database_name),
         log,
     ).start()

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from matches import services
 from matches.models import Card, CardStatus
 from matches.tasks import run_card, sweep_stuck_cards
-from tests.conftest import BIN, CeleryWorker, service_env
+from tests.conftest import CeleryWorker, service_env, worker_command
 from tests.integration.faultcheck import (
     BrowserWatch,
     assert_as_clean_run,
@@ -122,18 +122,7 @@ def test_a_killed_pool_child_is_replaced_and_the_card_finishes(celery_worker, li
 @pytest.fixture
 def second_worker(celery_worker, test_database_name, tmp_path):
     worker = CeleryWorker(
-        [
-            str(BIN / "celery"),
-            "-A",
-            "config",
-            "worker",
-            "-c",
-            "1",
-            "--loglevel",
-            "INFO",
-            "-n",
-            f"second-{os.getpid()}@%h",
-        ],
+        worker_command(f"second-{os.getpid()}@%h"),
         service_env(test_database_name),
         tmp_path / "second.log",
     ).start()
