@@ -245,18 +245,29 @@ def stored_events(card):
     return MatchEvent.objects.filter(match__card=card).count()
 
 
+# A fault strikes at the end of a round: the worker has just stored the round's events and sleeps the card's pace
+# before the next round, so a test that sees ``k`` events stored has that pause to strike in. Events within a round
+# (the final bell, a pin and its count, the result) are stored back to back, and a strike aimed among them could
+# find the card already over. At least this many paced pauses must still be ahead of the strike.
+PAUSES_AFTER_A_STRIKE = 3
+
+
 def fault_point(card, fraction):
-    """After go-live (seeds fixed): the number of stored events at which to strike, and the match then airing."""
-    counts = [(m, len(clean_events(m))) for m in Match.objects.filter(card=card).select_related("card__promotion")]
-    counts.sort(key=lambda mc: mc[0].order)
-    total = sum(n for _, n in counts)
-    k = max(1, min(total - 1, round(fraction * total)))
-    seen = 0
-    for match, n in counts:
-        if k <= seen + n:
-            return k, match, total
-        seen += n
-    raise AssertionError("unreachable")
+    """After go-live (seeds fixed): the number of stored events at which to strike, the end of the round nearest
+    ``fraction`` of the card with at least ``PAUSES_AFTER_A_STRIKE`` paced pauses still to come, and the match
+    then airing, and the card's total."""
+    matches = sorted(Match.objects.filter(card=card).select_related("card__promotion"), key=lambda m: m.order)
+    boundaries, total = [], 0  # (events stored when the worker pauses, the match airing)
+    for match in matches:
+        events = clean_events(match)
+        for i, (event, following) in enumerate(zip(events, events[1:])):
+            if following["round"] != event["round"]:
+                boundaries.append((total + i + 1, match))
+        total += len(events)
+    candidates = boundaries[:-PAUSES_AFTER_A_STRIKE]
+    assert candidates, "the card is too short to strike in while it airs"
+    k, match = min(candidates, key=lambda b: abs(b[0] - fraction * total))
+    return k, match, total
 
 
 def wait_for_events(card, k, timeout=90):
