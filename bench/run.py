@@ -18,6 +18,8 @@ from pathlib import Path
 BASE_DIR = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(BASE_DIR))
 
+import pages  # noqa: E402 - bench/pages.py, beside this script
+
 from rules import RandomDice, get_ruleset, ruleset_ids  # noqa: E402
 
 NOTES_MARKER = "<!-- notes: kept across runs -->"
@@ -399,13 +401,19 @@ def main(argv=None):
             rows.append(("pages under load", ">= 300 req/s, p95 < 50 ms", reason, None))
         for r in lines:
             if "page" in r:
+                who = {
+                    "stranger": "a stranger without cookies (the whole page cached)",
+                    "player": "a signed-in player (session and CSRF cookies: the page built from cached fragments)",
+                }[r["visitor"]]
                 rows.append(
                     (
-                        f"page under load: {r['page']} (generated league of 10k wrestlers, 100k matches; uvicorn 2 "
-                        "workers; wrk on the same cores: 16 connections flat out, then paced to just over 300 req/s)",
+                        f"page under load: {r['page']}, {who}; generated league of 10k wrestlers, 100k matches; "
+                        f"uvicorn 2 workers; wrk on the same cores, {pages.FLAT_OUT_CONNECTIONS} connections flat out, "
+                        f"then {pages.PACED_CONNECTIONS} paced at random intervals to about 330 req/s",
                         ">= 300 req/s, p95 < 50 ms",
                         f"{r['rps']} req/s flat out (p95 {r['p95_ms']} ms); paced: {r['paced_rps']} req/s, p95 "
-                        f"{r['paced_p95_ms']} ms; {r['errors'] + r['paced_errors']} errors (HTTP {r['status']})",
+                        f"{r['paced_p95_ms']} ms; {r['errors'] + r['paced_errors']} errors (HTTP {r['status']}); "
+                        f"one at a time {r['single_ms']} ms cached, {r['fresh_ms']} ms after a write",
                         r["rps"] >= 300
                         and r["paced_rps"] >= 300
                         and r["paced_p95_ms"] < 50

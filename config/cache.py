@@ -5,14 +5,23 @@ Redis is away a read finds nothing, a write is dropped and a counter is missing,
 database (tests/integration/test_faults.py: a viewer arriving, or a promoter pressing "Go live", while Redis is
 down got a 500 before). Rate limits fail open meanwhile (``RATELIMIT_FAIL_OPEN``): a Redis outage must not lock
 every user out of logging in and booking.
+
+It also keeps one connection pool per Redis server per process. Django's own backend keeps a pool per cache
+instance, and makes a cache instance per thread and per async context, which under ASGI is every request: each page
+opened a new TCP connection to Redis, said hello, and closed it again (most of a cached page's time; see
+docs/benchmarks.md). A connection found dead in the shared pool (Redis restarted since it was last used) is retried
+once on a new connection, so that a version bump is not lost to a stale socket.
 """
 
 import logging
+import threading
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.retry import Retry
 
 log = logging.getLogger("kayfabe.cache")
 
@@ -23,7 +32,33 @@ def _unreachable(operation):
     log.warning("cache: Redis unreachable, %s skipped", operation)
 
 
+_clients = {}  # (server, pool options) -> a Redis client on the process's one pool for that server
+_clients_lock = threading.Lock()
+
+
+class SharedPoolRedisCacheClient(RedisCacheClient):
+    """Django's client, with the pool and the client shared by every cache instance of the process. A client and its
+    pool are thread-safe, and the pool starts afresh in a forked child (redis-py checks the pid)."""
+
+    def get_client(self, key=None, *, write=False):
+        index = self._get_connection_pool_index(write)
+        ident = (self._servers[index], repr(sorted(self._pool_options.items())))
+        client = _clients.get(ident)
+        if client is None:
+            with _clients_lock:
+                client = _clients.get(ident)
+                if client is None:
+                    options = {"retry": Retry(NoBackoff(), 1), **self._pool_options}
+                    pool = self._pool_class.from_url(self._servers[index], **options)
+                    client = _clients[ident] = self._client(connection_pool=pool)
+        return client
+
+
 class ForgivingRedisCache(RedisCache):
+    def __init__(self, server, params):
+        super().__init__(server, params)
+        self._class = SharedPoolRedisCacheClient
+
     def get(self, key, default=None, version=None):
         try:
             return super().get(key, default, version)

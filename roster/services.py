@@ -41,10 +41,13 @@ def validate_sheet(ruleset_id, raw):
         raise SheetInvalid({"sheet": f"this sheet could not be read ({type(exc).__name__})"}) from None
 
 
-def can_edit_wrestler(wrestler, user):
+def can_edit_wrestler(wrestler, user, membership=...):
+    """``membership``: the user's membership of the wrestler's promotion when the caller has read it already (None
+    when he has none), to save reading it again."""
     if not user.is_authenticated:
         return False
-    membership = membership_for(wrestler.promotion, user)
+    if membership is ...:
+        membership = membership_for(wrestler.promotion, user)
     if membership is None or not membership.is_active:
         return False
     if membership.has_role(Role.PROMOTER):

@@ -43,13 +43,19 @@ def roster(request, slug):
         page = Paginator(wrestlers, PAGE_SIZE).get_page(page_number)
         return render_to_string("roster/roster.html#results", {"page": page, "query": query})
 
-    results = pagecache.fragment(access.promotion.pk, ("roster", pagecache.digest(query, page_number)), render_results)
+    def render_fields():
+        # The filter form's fields show the query string back: the same for every visitor, so cached too (widgets
+        # are a quarter of a page's time to render).
+        return render_to_string("roster/roster.html#fields", {"form": form})
+
+    renderers = {"results": render_results} if request.htmx else {"results": render_results, "fields": render_fields}
+    parts = pagecache.fragments(access.promotion.pk, ("roster", pagecache.digest(query, page_number)), renderers)
     if request.htmx:
-        return HttpResponse(results)
+        return HttpResponse(parts["results"])
     return render(
         request,
         "roster/roster.html",
-        {"access": access, "promotion": access.promotion, "form": form, "results": results},
+        {"access": access, "promotion": access.promotion, "fields": parts["fields"], "results": parts["results"]},
     )
 
 
@@ -69,7 +75,7 @@ def wrestler_detail(request, slug, pk):
         "promotion": access.promotion,
         "wrestler": wrestler,
         "body": pagecache.fragment(access.promotion.pk, ("wrestler", pk, vs_id), render_body),
-        "can_edit": services.can_edit_wrestler(wrestler, request.user),
+        "can_edit": services.can_edit_wrestler(wrestler, request.user, membership=access.membership),
     }
     if access.can_book:
         context.update(review_form=ReviewForm(), status_form=StatusForm(initial={"status": wrestler.status}))
