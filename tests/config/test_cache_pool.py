@@ -44,7 +44,8 @@ def test_a_pooled_connection_that_redis_dropped_is_retried_on_a_new_one():
     """Redis restarted or cut the connection while it sat in the pool: the next command must not be lost (a page
     cache version bump lost to a stale socket would keep serving old pages)."""
     default = settings.CACHES["default"]
-    cache = ForgivingRedisCache(default["LOCATION"], {"KEY_PREFIX": default["KEY_PREFIX"], "OPTIONS": default["OPTIONS"]})
+    params = {"KEY_PREFIX": default["KEY_PREFIX"], "OPTIONS": default["OPTIONS"]}
+    cache = ForgivingRedisCache(default["LOCATION"], params)
     cache.set("pool-test-counter", 1)
     client = cache._cache.get_client()
     pooled_id = client.client_id()  # the one idle connection of the pool
