@@ -44,6 +44,8 @@ PACED_CONNECTIONS = 36
 PACED_MEAN_DELAY_MS = 100
 PACED_LUA = LUA + f"delay = function() return math.random(0, {2 * PACED_MEAN_DELAY_MS}) end\n"
 FLAT_OUT_CONNECTIONS = 16
+PACED_RUNS = 3  # the paced figure is the run with the median p95 (these machines are noisy)
+PAUSE_SECONDS = 2
 
 
 def free_port():
@@ -125,7 +127,7 @@ def run_wrk(url, script, connections, seconds, header=None):
     return round(requests / (duration_us / 1e6), 1), round(p95_us / 1000, 1), errors
 
 
-def main(seconds=10, connections=FLAT_OUT_CONNECTIONS, workers=2):
+def main(seconds=8, connections=FLAT_OUT_CONNECTIONS, workers=2):
     if not shutil.which("wrk"):
         print(json.dumps({"skipped": "wrk is not installed (apt-get install wrk)"}))
         return
@@ -204,14 +206,19 @@ def main(seconds=10, connections=FLAT_OUT_CONNECTIONS, workers=2):
         with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as fh:
             fh.write(PACED_LUA)
             paced_script = fh.name
-        for name, path in pages.items():
-            url = f"http://127.0.0.1:{port}{path}"
-            for kind, (cookie, _) in visitors.items():
-                header = f"Cookie: {cookie}" if cookie else None
+        for kind, (cookie, _) in visitors.items():  # one kind at a time: a queue left by one cannot slow the other
+            header = f"Cookie: {cookie}" if cookie else None
+            for name, path in pages.items():
+                url = f"http://127.0.0.1:{port}{path}"
                 status = httpx.get(url, timeout=30, headers={"Cookie": cookie} if cookie else {}).status_code
                 single_ms, fresh_ms = single_requests(url, promotion.pk, cookie)
                 rps, p95_ms, errors = run_wrk(url, script, connections, seconds, header)
-                paced_rps, paced_p95_ms, paced_errors = run_wrk(url, paced_script, PACED_CONNECTIONS, seconds, header)
+                paced = []
+                for _ in range(PACED_RUNS):
+                    time.sleep(PAUSE_SECONDS)  # the server drains what the last run left queued
+                    paced.append(run_wrk(url, paced_script, PACED_CONNECTIONS, seconds, header))
+                paced_rps, paced_p95_ms, _ = sorted(paced, key=lambda run: run[1])[len(paced) // 2]  # median p95
+                time.sleep(PAUSE_SECONDS)
                 print(
                     json.dumps(
                         {
@@ -223,7 +230,8 @@ def main(seconds=10, connections=FLAT_OUT_CONNECTIONS, workers=2):
                             "errors": errors,
                             "paced_rps": paced_rps,
                             "paced_p95_ms": paced_p95_ms,
-                            "paced_errors": paced_errors,
+                            "paced_p95_ms_runs": [run[1] for run in paced],
+                            "paced_errors": sum(run[2] for run in paced),
                             "single_ms": single_ms,
                             "fresh_ms": fresh_ms,
                             "queries_cached": queries[kind, name][1],
