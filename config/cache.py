@@ -3,8 +3,8 @@
 Everything the app keeps in the cache can be recomputed: odds, rendered page fragments, rate-limit counters. So while
 Redis is away a read finds nothing, a write is dropped and a counter is missing, and the page is served from the
 database (tests/integration/test_faults.py: a viewer arriving, or a promoter pressing "Go live", while Redis is
-down got a 500 before). Rate limits fail open meanwhile (``RATELIMIT_FAIL_OPEN``): a Redis outage must not lock
-every user out of logging in and booking.
+down got a 500 before). Rate limits count in the process's memory meanwhile (``RedisOrLocalCache``, below): a Redis
+outage must neither lock every user out of logging in and booking nor lift the limits.
 
 It also keeps one connection pool per Redis server per process. Django's own backend keeps a pool per cache
 instance, and makes a cache instance per thread and per async context, which under ASGI is every request: each page
@@ -17,6 +17,7 @@ import logging
 import threading
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -59,77 +60,95 @@ class ForgivingRedisCache(RedisCache):
         super().__init__(server, params)
         self._class = SharedPoolRedisCacheClient
 
+    def _while_unreachable(self, operation, answer, *args):
+        """What ``operation`` (called with ``args``) answers while Redis is unreachable: ``answer``, a miss or a
+        dropped write."""
+        _unreachable(operation)
+        return answer
+
     def get(self, key, default=None, version=None):
         try:
             return super().get(key, default, version)
         except UNREACHABLE:
-            _unreachable("get")
-            return default
+            return self._while_unreachable("get", default, key, default, version)
 
     def get_many(self, keys, version=None):
         try:
             return super().get_many(keys, version)
         except UNREACHABLE:
-            _unreachable("get_many")
-            return {}
+            return self._while_unreachable("get_many", {}, keys, version)
 
     def has_key(self, key, version=None):
         try:
             return super().has_key(key, version)
         except UNREACHABLE:
-            _unreachable("has_key")
-            return False
+            return self._while_unreachable("has_key", False, key, version)
 
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
         try:
             return super().add(key, value, timeout, version)
         except UNREACHABLE:
-            _unreachable("add")
-            return False
+            return self._while_unreachable("add", False, key, value, timeout, version)
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
         try:
             super().set(key, value, timeout, version)
         except UNREACHABLE:
-            _unreachable("set")
+            self._while_unreachable("set", None, key, value, timeout, version)
 
     def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
         try:
             return super().set_many(data, timeout, version)
         except UNREACHABLE:
-            _unreachable("set_many")
-            return list(data)  # the keys that were not stored
+            return self._while_unreachable("set_many", list(data), data, timeout, version)  # the keys not stored
 
     def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
         try:
             return super().touch(key, timeout, version)
         except UNREACHABLE:
-            _unreachable("touch")
-            return False
+            return self._while_unreachable("touch", False, key, timeout, version)
 
     def incr(self, key, delta=1, version=None):
         try:
             return super().incr(key, delta, version)
         except UNREACHABLE:
-            _unreachable("incr")
-            raise ValueError(f"Key '{key}' not found (Redis unreachable).") from None
+            count = self._while_unreachable("incr", None, key, delta, version)
+            if count is None:
+                raise ValueError(f"Key '{key}' not found (Redis unreachable).") from None
+            return count
 
     def delete(self, key, version=None):
         try:
             return super().delete(key, version)
         except UNREACHABLE:
-            _unreachable("delete")
-            return False
+            return self._while_unreachable("delete", False, key, version)
 
     def delete_many(self, keys, version=None):
         try:
             super().delete_many(keys, version)
         except UNREACHABLE:
-            _unreachable("delete_many")
+            self._while_unreachable("delete_many", None, keys, version)
 
     def clear(self):
         try:
             return super().clear()
         except UNREACHABLE:
-            _unreachable("clear")
-            return False
+            return self._while_unreachable("clear", False)
+
+
+class RedisOrLocalCache(ForgivingRedisCache):
+    """For rate-limit counters: Redis while it answers, and this process's own memory while it does not.
+
+    Failing open (no limits while Redis is away) would let anyone who can make Redis unreachable guess passwords
+    at full speed; failing closed would lock everyone out of logging in. Counting locally keeps every limit, only
+    per process instead of per site: with N web processes a client gets at most N times the limit until Redis is
+    back, when counting starts again from Redis."""
+
+    def __init__(self, server, params):
+        super().__init__(server, params)
+        # LocMemCache instances of one name share their storage within a process, whatever the cache instance.
+        self._local = LocMemCache(f"kayfabe-while-redis-is-away:{server}", {"TIMEOUT": params.get("TIMEOUT", 300)})
+
+    def _while_unreachable(self, operation, answer, *args):
+        _unreachable(f"{operation} (counted in this process instead)")
+        return getattr(self._local, operation)(*args)

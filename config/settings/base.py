@@ -134,10 +134,20 @@ if REDIS_URL:
             "BACKEND": "config.cache.ForgivingRedisCache",
             "LOCATION": REDIS_URL,
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
-        }
+        },
+        # Rate-limit counters: the same Redis, counted in the process's memory while Redis is unreachable.
+        "ratelimit": {
+            "BACKEND": "config.cache.RedisOrLocalCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "ratelimit",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
+        },
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "ratelimit": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "ratelimit"},
+    }
 # Rendered page fragments (config/pagecache.py) live this long at most; a write makes them stale at once anyway.
 KAYFABE_PAGE_CACHE_SECONDS = env.int("KAYFABE_PAGE_CACHE_SECONDS", default=60 * 60)
 
@@ -180,8 +190,10 @@ LOGGING = {
 
 # Rate limits (django-ratelimit, counted in the cache: Redis in full mode). Log-in attempts per IP; every other
 # write (booking, editing) per signed-in user or IP. See config/middleware.py.
-RATELIMIT_USE_CACHE = "default"
-RATELIMIT_FAIL_OPEN = True  # Redis down: no limits rather than nobody able to log in or book (config/cache.py)
+RATELIMIT_USE_CACHE = "ratelimit"
+# Redis down: counted in each process's memory (config/cache.py, RedisOrLocalCache), so no request finds the count
+# missing; if one ever did, it is refused rather than let through.
+RATELIMIT_FAIL_OPEN = False
 RATELIMIT_LOGIN = env.str("RATELIMIT_LOGIN", default="10/m")
 RATELIMIT_WRITES = env.str("RATELIMIT_WRITES", default="120/m")
 # W001: Django's own RedisCache is not on django-ratelimit's list, but its incr() is Redis INCR, which is atomic.

@@ -21,6 +21,7 @@ _RUN = os.environ.setdefault("KAYFABE_TEST_RUN", str(os.getpid()))
 DATABASES["default"]["TEST"] = {"NAME": f"test_kayfabe_{_RUN}"}  # noqa: F405
 CELERY_TASK_DEFAULT_QUEUE = f"kayfabe-test-{_RUN}"
 CACHES["default"]["KEY_PREFIX"] = f"test-{_RUN}"  # noqa: F405
+CACHES["ratelimit"]["KEY_PREFIX"] = f"test-{_RUN}-ratelimit"  # noqa: F405
 # Tests run tasks for real: either directly, or through the real worker fixture.
 CELERY_TASK_ALWAYS_EAGER = False
 # Tests do not run collectstatic: whitenoise serves straight from the app and project static folders.

@@ -1,5 +1,6 @@
 """Redis unreachable is a cache miss (config/cache.py): reads find nothing, writes are dropped, a counter is
-missing, and rate limits let the request through. The unreachable Redis is a real port nobody listens on."""
+missing, and rate limits count in the process's memory instead. The unreachable Redis is a real port nobody listens
+on."""
 
 import pytest
 from django.core.cache import caches
@@ -41,18 +42,37 @@ def test_it_is_the_ordinary_redis_cache_while_redis_answers():
     cache.delete("fault-cache-test")
 
 
-def test_rate_limits_let_requests_through_while_redis_is_unreachable(settings):
+@pytest.fixture
+def rate_limits_while_redis_is_unreachable(settings):
+    """The rate-limit cache as configured, but on a port nobody listens on."""
     settings.CACHES = {
         **settings.CACHES,
-        "unreachable": {
-            "BACKEND": "config.cache.ForgivingRedisCache",
+        "ratelimit-unreachable": {
+            **settings.CACHES["ratelimit"],
             "LOCATION": f"redis://127.0.0.1:{free_port()}/0",
+            "KEY_PREFIX": f"unreachable-{free_port()}",  # a fresh count in this process's memory
         },
     }
-    settings.RATELIMIT_USE_CACHE = "unreachable"
+    settings.RATELIMIT_USE_CACHE = "ratelimit-unreachable"
+
+
+@pytest.mark.django_db
+def test_log_in_is_still_limited_while_redis_is_unreachable(client, settings, rate_limits_while_redis_is_unreachable):
+    """Neither open (guessing passwords at full speed while Redis is away) nor closed (nobody can log in)."""
+    settings.RATELIMIT_LOGIN = "3/m"
+    codes = [
+        client.post("/accounts/login/", {"username": "x", "password": "y"}, REMOTE_ADDR="192.0.2.1").status_code
+        for _ in range(4)
+    ]
+    assert codes == [200, 200, 200, 429]
+    other = client.post("/accounts/login/", {"username": "x", "password": "y"}, REMOTE_ADDR="192.0.2.2")
+    assert other.status_code == 200
+
+
+def test_rate_limits_count_in_this_process_while_redis_is_unreachable(rate_limits_while_redis_is_unreachable):
     request = RequestFactory().post("/accounts/login/", REMOTE_ADDR="192.0.2.1")
-    for _ in range(3):
-        assert is_ratelimited(request, group="login", key="ip", rate="1/m", increment=True) is False
+    limited = [is_ratelimited(request, group="login", key="ip", rate="2/m", increment=True) for _ in range(3)]
+    assert limited == [False, False, True]
 
 
 def test_page_fragments_are_not_stored_when_the_version_could_not_be_read(monkeypatch):
