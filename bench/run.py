@@ -279,6 +279,13 @@ def write_table(rows, path, groups=tuple(GROUP_FIGURES)):
         "Per-ruleset detail and profiling scripts: `bench/rules_arm.py`, `bench/rules_hp_d6.py`,",
         "`bench/rules_wildknight.py`.",
         "",
+        "Pages under load (`bench/pages.py`): a generated league of 10k wrestlers and 100k matches; uvicorn with 2",
+        f"workers; wrk on the same two cores, first flat out ({pages.FLAT_OUT_CONNECTIONS} connections: the capacity),",
+        f"then paced at random intervals to a little over 300 req/s ({pages.PACED_CONNECTIONS} connections; the run",
+        f"with the median p95 of {pages.PACED_RUNS}: the latency at the target rate). A stranger sends no cookie (the",
+        "whole page comes from the cache); a signed-in player sends his session and CSRF cookies (his menu, token and",
+        "controls rendered around the cached fragments).",
+        "",
     ]
     notes = ""
     if path.exists() and NOTES_MARKER in path.read_text():
@@ -417,16 +424,10 @@ def main(argv=None):
             rows.append(("pages under load", ">= 300 req/s, p95 < 50 ms", reason, None))
         for r in lines:
             if "page" in r:
-                who = {
-                    "stranger": "a stranger without cookies (the whole page cached)",
-                    "player": "a signed-in player (session and CSRF cookies: the page built from cached fragments)",
-                }[r["visitor"]]
+                who = {"stranger": "a stranger without cookies", "player": "a signed-in player"}[r["visitor"]]
                 rows.append(
                     (
-                        f"page under load: {r['page']}, {who}; generated league of 10k wrestlers, 100k matches; "
-                        f"uvicorn 2 workers; wrk on the same cores, {pages.FLAT_OUT_CONNECTIONS} connections flat out, "
-                        f"then {pages.PACED_CONNECTIONS} paced at random intervals to about 330 req/s (median of "
-                        f"{pages.PACED_RUNS} runs)",
+                        f"page under load: {r['page']}, {who} (method below the table)",
                         ">= 300 req/s, p95 < 50 ms",
                         f"{r['rps']} req/s flat out (p95 {r['p95_ms']} ms); paced: {r['paced_rps']} req/s, p95 "
                         f"{r['paced_p95_ms']} ms; {r['errors'] + r['paced_errors']} errors (HTTP {r['status']}); "
