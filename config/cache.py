@@ -136,6 +136,9 @@ class ForgivingRedisCache(RedisCache):
             return self._while_unreachable("clear", False)
 
 
+LOCAL_COUNTERS = 100_000  # rate-limit counters one process keeps while Redis is away (a few MB at most)
+
+
 class RedisOrLocalCache(ForgivingRedisCache):
     """For rate-limit counters: Redis while it answers, and this process's own memory while it does not.
 
@@ -146,8 +149,13 @@ class RedisOrLocalCache(ForgivingRedisCache):
 
     def __init__(self, server, params):
         super().__init__(server, params)
-        # LocMemCache instances of one name share their storage within a process, whatever the cache instance.
-        self._local = LocMemCache(f"kayfabe-while-redis-is-away:{server}", {"TIMEOUT": params.get("TIMEOUT", 300)})
+        # LocMemCache instances of one name share their storage within a process, whatever the cache instance. Room
+        # for a counter per client address and user of a busy outage: culling (300 entries by default) would forget
+        # counts and let a client who spreads his tries over many addresses start again.
+        self._local = LocMemCache(
+            f"kayfabe-while-redis-is-away:{server}",
+            {"TIMEOUT": params.get("TIMEOUT", 300), "OPTIONS": {"MAX_ENTRIES": LOCAL_COUNTERS}},
+        )
 
     def _while_unreachable(self, operation, answer, *args):
         _unreachable(f"{operation} (counted in this process instead)")

@@ -94,3 +94,13 @@ def test_page_fragments_are_not_stored_when_the_version_could_not_be_read(monkey
     first = pagecache.fragment(1, ["card", 7], lambda: next(shown))
     second = pagecache.fragment(1, ["card", 7], lambda: next(shown))
     assert (first, second) == ("before the write", "after the write")
+
+
+def test_counts_kept_while_redis_is_unreachable_survive_many_clients(rate_limits_while_redis_is_unreachable):
+    """Local memory's default of 300 entries would forget the first client's count among a thousand others."""
+    first = RequestFactory().post("/accounts/login/", REMOTE_ADDR="192.0.2.1")
+    assert is_ratelimited(first, group="login", key="ip", rate="1/m", increment=True) is False
+    for i in range(1000):
+        other = RequestFactory().post("/accounts/login/", REMOTE_ADDR=f"198.51.{i // 250}.{i % 250}")
+        is_ratelimited(other, group="login", key="ip", rate="1/m", increment=True)
+    assert is_ratelimited(first, group="login", key="ip", rate="1/m", increment=True) is True
