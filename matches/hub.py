@@ -19,6 +19,7 @@ viewers, who each send a keep-alive comment. So a waiting viewer holds no timer 
 import asyncio
 import bisect
 import contextlib
+import contextvars
 import logging
 
 from asgiref.sync import sync_to_async
@@ -45,6 +46,16 @@ def _read_and_release(fn, *args):
         return fn(*args)
     finally:
         release_connection()
+
+
+def spawn(coro):
+    """Start one of the hub's tasks outside the context of the request that happens to start it.
+
+    The hub, its listener, its keep-alive tickers and a read shared by several viewers all outlive the request of the
+    viewer who started them. A task inherits its creator's context, and with it that request's thread-sensitive
+    context: once the request is over, asgiref refuses the task's database reads ("ThreadSensitiveContext has
+    exited", config/asgi.py), and the wake-ups and keep-alives silently stopped reaching the viewers."""
+    return asyncio.get_running_loop().create_task(coro, context=contextvars.Context())
 
 
 async def read_db(fn, *args):
@@ -104,13 +115,13 @@ class Channel:
         """Return once the channel holds every event committed before the call (and has woken the viewers if any
         was new). Callers that arrive while a read is waiting to start share that read."""
         if self.next_read is None:
-            self.next_read = asyncio.get_running_loop().create_task(self._read())
+            self.next_read = spawn(self._read())
         await asyncio.shield(self.next_read)
 
     def request_refresh(self):
         """The same, for a caller that does not wait (the Redis listener)."""
         if self.next_read is None:
-            self.next_read = asyncio.get_running_loop().create_task(self._read())
+            self.next_read = spawn(self._read())
 
     async def _read(self):
         from matches.selectors import events_after
@@ -177,10 +188,10 @@ class Hub:
         channel = self.channels.get(match_id)
         if channel is None:
             channel = self.channels[match_id] = Channel(match_id, self.render)
-            channel.ticker = asyncio.get_running_loop().create_task(channel.keep_alive(keepalive))
+            channel.ticker = spawn(channel.keep_alive(keepalive))
         channel.viewers += 1
         if self.listener is None or self.listener.done():
-            self.listener = asyncio.get_running_loop().create_task(self._listen())
+            self.listener = spawn(self._listen())
         return channel
 
     def leave(self, channel):

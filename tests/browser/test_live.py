@@ -48,11 +48,10 @@ def test_a_card_goes_live_and_a_fan_watches_the_title_match(browser, live_url, c
     card = Card.objects.get(promotion__slug="rma")
     title_match = card.matches.exclude(title=None).filter(kind="singles").order_by("-order").first()
     # Air the world title match first, at a pace that lets the fan see it unfold: the seed is drawn at go-live, and
-    # one match in twenty lasts 7 rounds or fewer (5 at least), so at 0.4 s a round it could end (seen once) while
-    # the fan's pages were still loading under a busy suite. At 1.2 s a round even 5 rounds give 6 s.
+    # one match in twenty lasts 7 rounds or fewer (5 at least), so at 0.8 s a round even the shortest runs 4 s.
     order = [title_match.pk, *card.matches.exclude(pk=title_match.pk).order_by("order").values_list("pk", flat=True)]
     card_reorder(card=card, by=card.promotion.created_by, ordered_ids=order)
-    Card.objects.filter(pk=card.pk).update(pace=1.2)
+    Card.objects.filter(pk=card.pk).update(pace=0.8)
     title = title_match.title
     before = current_reign(title)
 

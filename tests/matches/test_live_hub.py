@@ -7,12 +7,13 @@ run of the match, then the tail is taken away and written back later, as a live 
 
 import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from asgiref.sync import sync_to_async
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
 
+from matches import broadcast, selectors, services, views_live
 from matches import hub as hub_module
-from matches import selectors, services, views_live
 from matches.models import Card, MatchEvent
 from tests.factories import book_card
 
@@ -124,9 +125,10 @@ async def test_viewers_at_the_same_point_share_one_chunk_read_once(played, monke
     channel = hub_module.hub_for_loop(views_live.render_entry).join(match.pk)
     await asyncio.gather(*(channel.refresh() for _ in range(50)))
     assert len(reads) == 1
-    first, second = channel.chunk_since(9), channel.chunk_since(9)
+    middle = len(events) // 2  # the seed is drawn at go-live: a match can be short
+    first, second = channel.chunk_since(middle), channel.chunk_since(middle)
     assert first is second
-    assert line_ids([first.data]) == list(range(10, len(events)))
+    assert line_ids([first.data]) == list(range(middle + 1, len(events)))
     assert channel.chunk_since(len(events) - 1) is False  # nothing new for a viewer who has everything
 
 
@@ -165,3 +167,25 @@ async def test_user_text_is_escaped_in_the_sse_frames(played):
     assert "<script>alert(1)</script>" not in data
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in data
     assert line_ids([data.encode()]) == list(range(len(events)))
+
+
+@pytest.mark.parametrize("path", ["wake-up", "keep-alive"])
+async def test_the_hub_keeps_reading_after_the_request_that_started_it_is_over(played, path):
+    """The first viewer's request starts the hub (its Redis listener, the match's keep-alive). Under the ASGI handler
+    each request has its own thread-sensitive context (config/asgi.py); once that request is over, the hub's own
+    reads must still run, or later viewers get lines only when they ask for them themselves."""
+    match, events = await sync_to_async(played)()
+    executor = ThreadPoolExecutor(max_workers=1)
+    async with ThreadSensitiveContext(executor=executor):  # the first viewer's request
+        channel = hub_module.hub_for_loop(views_live.render_entry).join(
+            match.pk, keepalive=0.3 if path == "keep-alive" else SAFETY
+        )
+    executor.shutdown(wait=False)
+    # That request is over. The hub learns of the stored events by itself: by a wake-up, or at the keep-alive.
+    deadline = time.monotonic() + 10
+    while channel.seq != events[-1].seq:
+        assert time.monotonic() < deadline, f"the hub did not read by {path}"
+        if path == "wake-up":
+            broadcast.publish_match(match.pk, events[-1].seq)  # again until the listener has subscribed
+        await asyncio.sleep(0.1)
+    assert line_ids([channel.chunk_since(-1).data]) == list(range(len(events)))
