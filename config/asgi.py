@@ -23,7 +23,9 @@ class ReusedThreadASGIHandler(ASGIHandler):
     caller own the context's executor; this handler keeps a free list of one-thread executors. A request still has a
     thread to itself for as long as it runs, as with Django's handler, and its database connection is returned at the
     end of the request as before (``request_finished``), so nothing of one request is left to the next but the idle
-    thread. The list is only touched on the event loop's thread."""
+    thread. A thread is idle when it is kept: if the client goes away while the view runs, Django stops waiting for
+    the view but sends ``request_finished`` on the same thread, so the request ends only once the view has (tested).
+    The list is only touched on the event loop's thread."""
 
     def __init__(self):
         super().__init__()

@@ -3,10 +3,13 @@ not on a thread started and joined for it (Django's own handler: a tenth of a ca
 
 import asyncio
 import threading
+import time
 
 import httpx
 import pytest
 from django.core.signals import request_started
+from django.http import HttpResponse
+from django.urls import path
 
 from config.asgi import ReusedThreadASGIHandler
 
@@ -46,3 +49,53 @@ async def test_requests_at_the_same_time_each_have_a_thread_of_their_own(request
     assert [r.status_code for r in responses] == [404] * 4
     assert len(set(request_threads)) == 4
     assert len(handler._idle_executors) == 4  # kept for the next burst
+
+
+views_finished = []
+
+
+def slow_view(request):
+    time.sleep(0.3)
+    views_finished.append(request.path)
+    return HttpResponse("slow")
+
+
+urlpatterns = [path("slow/", slow_view)]
+
+
+async def test_a_thread_is_kept_only_once_the_view_of_a_client_who_left_has_finished(settings):
+    """The client goes away while the view runs: no response is sent, and the thread goes back to the list only
+    when the view is done, so the next request never waits behind it."""
+    settings.ROOT_URLCONF = __name__
+    views_finished.clear()
+    handler = ReusedThreadASGIHandler()
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": "/slow/",
+        "root_path": "",
+        "query_string": b"",
+        "headers": [],
+        "client": ("127.0.0.1", 40000),
+        "server": ("127.0.0.1", 80),
+    }
+    messages = [{"type": "http.request", "body": b"", "more_body": False}]
+
+    async def receive():
+        if messages:
+            return messages.pop(0)
+        await asyncio.sleep(0.05)
+        return {"type": "http.disconnect"}  # while the view still sleeps
+
+    sent = []
+
+    async def send(message):
+        sent.append(message)
+
+    await handler(scope, receive, send)
+    assert sent == []
+    assert views_finished == ["/slow/"]
+    assert len(handler._idle_executors) == 1
