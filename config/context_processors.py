@@ -1,11 +1,10 @@
 def kayfabe(request):
-    """The mode for the footer, and the signed-in user's unread notices for the navigation (one query)."""
+    """The mode for the footer, and the signed-in user's unread notices for the navigation (kept in the cache:
+    promotion/notices.py)."""
     from django.conf import settings
 
-    unread = 0
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        from promotion.models import Notice
+    from promotion.notices import unread_count
 
-        unread = Notice.objects.filter(user=user, read=False).count()
+    user = getattr(request, "user", None)
+    unread = unread_count(user) if user is not None else 0
     return {"kayfabe_mode": settings.KAYFABE_MODE, "unread_notices": unread}

@@ -21,8 +21,14 @@ from promotion.selectors import promotion_access
 from promotion.views import _add_errors
 
 
-def _card(access, pk):
-    card = get_object_or_404(Card.objects.select_related("promotion"), pk=pk, promotion=access.promotion)
+def _card(access, pk, *, fresh=False):
+    """The card, 404 unless the visitor may see it. ``fresh``: with its promotion read again (a renderer of a cached
+    fragment reads all it shows itself), else with the promotion of ``access``."""
+    if fresh:
+        card = get_object_or_404(Card.objects.select_related("promotion"), pk=pk, promotion=access.promotion)
+    else:
+        card = get_object_or_404(Card, pk=pk, promotion=access.promotion)
+        card.promotion = access.promotion
     if card.status == CardStatus.DRAFT and not access.can_book:
         raise Http404("No such card.")
     return card
@@ -59,7 +65,7 @@ def card_create(request, slug):
 
 @pagecache.shared_page
 def card_detail(request, slug, pk):
-    access = promotion_access(request.user, slug)
+    access = promotion_access(request.user, slug, kept=True)
     card = _card(access, pk)
     # A card still to air changes without a signal (a match starts: its status is set by a compare-and-swap), so
     # its line-up's key holds each match's place and status; a finished card's line-up no longer changes.
@@ -70,7 +76,7 @@ def card_detail(request, slug, pk):
 
     def render_lineup():
         # Read after the cache's version (config/pagecache.py): the same for every visitor, so cached.
-        fresh = _card(access, card.pk)
+        fresh = _card(access, card.pk, fresh=True)
         matches = selectors.lineup(fresh)
         for match in matches:
             match.sides = selectors.sides_of(match)

@@ -9,6 +9,7 @@ from django.db.models import F, Max, Q
 
 from config import pagecache
 from matches.models import MatchStatus
+from promotion import notices
 from promotion.models import (
     ContenderSnapshot,
     Division,
@@ -221,7 +222,7 @@ def advance_week(*, promotion, by=None, from_week=None):
     log.save()
 
     _notify(promotion, week, log)
-    Notice.objects.bulk_create(
+    notices.notify(
         [
             Notice(
                 user_id=owner,
@@ -243,13 +244,13 @@ def advance_week(*, promotion, by=None, from_week=None):
 
 def _notify(promotion, week, log):
     owners = dict(Wrestler.objects.filter(promotion=promotion, owner__isnull=False).values_list("pk", "owner_id"))
-    notices = []
+    new = []
     for row in log.healed:
         if row["wrestler"] in owners:
             left = (
                 f"{row['left']} injury point{'s' if row['left'] != 1 else ''} left" if row["left"] else "fully healed"
             )
-            notices.append(
+            new.append(
                 Notice(
                     user_id=owners[row["wrestler"]],
                     promotion=promotion,
@@ -259,7 +260,7 @@ def _notify(promotion, week, log):
             )
     for row in log.returned:
         if row["wrestler"] in owners:
-            notices.append(
+            new.append(
                 Notice(
                     user_id=owners[row["wrestler"]],
                     promotion=promotion,
@@ -271,7 +272,7 @@ def _notify(promotion, week, log):
         for entry in ranking:
             if entry["wrestler"] in owners and entry["moved"]:
                 direction = "up" if entry["moved"] > 0 else "down"
-                notices.append(
+                new.append(
                     Notice(
                         user_id=owners[entry["wrestler"]],
                         promotion=promotion,
@@ -279,7 +280,7 @@ def _notify(promotion, week, log):
                         text=f"{entry['name']} moved {direction} to #{entry['rank']} in the {entry['title']} rankings.",
                     )
                 )
-    Notice.objects.bulk_create(notices)
+    notices.notify(new)
 
 
 # --- contenders ------------------------------------------------------------------------------------

@@ -96,19 +96,25 @@ def title_create(request, slug):
     return _titles_page(request, access, form)
 
 
-def _title(access, pk):
-    return get_object_or_404(Title.objects.select_related("promotion"), pk=pk, promotion=access.promotion)
+def _title(access, pk, *, fresh=False):
+    """The title. ``fresh``: with its promotion read again (a renderer of a cached fragment reads all it shows
+    itself), else with the promotion of ``access``."""
+    if fresh:
+        return get_object_or_404(Title.objects.select_related("promotion"), pk=pk, promotion=access.promotion)
+    title = get_object_or_404(Title, pk=pk, promotion=access.promotion)
+    title.promotion = access.promotion
+    return title
 
 
 @pagecache.shared_page
 def title_detail(request, slug, pk):
-    access = promotion_access(request.user, slug)
+    access = promotion_access(request.user, slug, kept=True)
     title = _title(access, pk)
 
     @functools.cache
     def shared():
         # Read after the cache's version (config/pagecache.py): the same for every visitor, so cached.
-        fresh = _title(access, pk)
+        fresh = _title(access, pk, fresh=True)
         rows, span = titles.lineage_table(fresh, fresh.promotion.current_week)
         for row in rows:
             for holder in row["holders"]:

@@ -18,12 +18,13 @@ from matches.models import Match, MatchStatus
 from promotion import league
 from promotion.export import export_promotion
 from promotion.models import Notice, Promotion, Title, WeekLog
+from promotion.notices import mark_all_read
 from promotion.selectors import promotion_access
 
 
 @pagecache.shared_page
 def league_home(request, slug):
-    access = promotion_access(request.user, slug)
+    access = promotion_access(request.user, slug, kept=True)
 
     @functools.cache
     def shared():
@@ -120,6 +121,6 @@ def export(request, slug):
 def notices(request):
     mine = Notice.objects.filter(user=request.user).select_related("promotion")
     if request.method == "POST":
-        mine.filter(read=False).update(read=True)
+        mark_all_read(request.user)
         return redirect("notices")
     return render(request, "promotion/notices.html", {"notices": mine[:100]})

@@ -26,12 +26,14 @@ PAGE_SIZE = 25
 
 
 def _wrestler(access, pk):
-    return get_object_or_404(Wrestler.objects.select_related("owner", "promotion"), pk=pk, promotion=access.promotion)
+    wrestler = get_object_or_404(Wrestler.objects.select_related("owner"), pk=pk, promotion=access.promotion)
+    wrestler.promotion = access.promotion
+    return wrestler
 
 
 @pagecache.shared_page
 def roster(request, slug):
-    access = promotion_access(request.user, slug)
+    access = promotion_access(request.user, slug, kept=True)
     form = RosterFilterForm(request.GET or None)
     query = request.GET.copy()
     page_number = query.pop("page", [None])[-1]
@@ -61,7 +63,7 @@ def roster(request, slug):
 
 @pagecache.shared_page
 def wrestler_detail(request, slug, pk):
-    access = promotion_access(request.user, slug)
+    access = promotion_access(request.user, slug, kept=True)
     wrestler = _wrestler(access, pk)
     vs_id = request.GET.get("vs", "")
     vs_id = vs_id if vs_id.isascii() and vs_id.isdigit() and len(vs_id) < 12 else ""

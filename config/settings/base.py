@@ -206,3 +206,5 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
+# Sessions live in the database and, for a minute at a time, in the cache (config/sessions.py).
+SESSION_ENGINE = "config.sessions"
