@@ -153,7 +153,6 @@ def kept(slug, parts, read):
     return value
 
 
-
 # --- whole pages for visitors without cookies ------------------------------------------------------------
 
 _shown = ContextVar("kayfabe_page_promotion", default=None)  # the promotion whose fragments the view rendered

@@ -2,6 +2,7 @@
 not on a thread started and joined for it (Django's own handler: a tenth of a cached page's time)."""
 
 import asyncio
+import inspect
 import threading
 import time
 
@@ -99,3 +100,39 @@ async def test_a_thread_is_kept_only_once_the_view_of_a_client_who_left_has_fini
     assert sent == []
     assert views_finished == ["/slow/"]
     assert len(handler._idle_executors) == 1
+
+
+def where_am_i(request):
+    """Which adapters of asgiref the view was called through."""
+    names = {frame.function for frame in inspect.stack()} | {
+        type(frame.frame.f_locals.get("self")).__name__ for frame in inspect.stack()
+    }
+    return HttpResponse(" ".join(sorted(n for n in names if n in ("AsyncToSync", "SyncToAsync"))))
+
+
+async def an_async_view(request):
+    return HttpResponse(f"async {asyncio.get_running_loop() is not None}")
+
+
+hops = [path("where/", where_am_i), path("async/", an_async_view)]
+
+
+async def test_a_synchronous_page_runs_in_one_hop_and_async_views_keep_djangos_chain(settings):
+    """Django's ASGI chain ends in an async step: behind our synchronous middleware a page went to its thread, back
+    to the event loop (``AsyncToSync``) and to the thread again. Now a synchronous view is reached through
+    ``SyncToAsync`` once; an async view still runs on the event loop."""
+    settings.ROOT_URLCONF = __name__ + "_hops"
+    import sys
+    import types
+
+    module = types.ModuleType(settings.ROOT_URLCONF)
+    module.urlpatterns = hops
+    sys.modules[settings.ROOT_URLCONF] = module
+    try:
+        async with client(ReusedThreadASGIHandler()) as http:
+            assert (await http.get("/where/")).text == "SyncToAsync"
+            assert (await http.get("/async/")).text == "async True"
+            assert (await http.get("/where")).status_code == 301  # the synchronous chain adds the slash
+            assert (await http.get("/nowhere/")).status_code == 404
+    finally:
+        del sys.modules[settings.ROOT_URLCONF]
