@@ -1,5 +1,6 @@
 """ASGI entry point (uvicorn). Streaming (Server-Sent Events) needs ASGI: async views, no buffering."""
 
+import asyncio
 import functools
 import logging
 import os
@@ -7,9 +8,13 @@ from concurrent.futures import ThreadPoolExecutor
 
 import django
 from asgiref.sync import ThreadSensitiveContext, iscoroutinefunction, sync_to_async
-from django.core.handlers.asgi import ASGIHandler
+from django.conf import settings
+from django.core import signals
+from django.core.exceptions import RequestAborted
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.core.handlers.base import BaseHandler
-from django.urls import Resolver404, get_resolver, get_urlconf
+from django.http import FileResponse
+from django.urls import Resolver404, get_resolver, get_urlconf, set_script_prefix
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
 
@@ -30,26 +35,66 @@ class ReusedThreadASGIHandler(ASGIHandler):
     the view but sends ``request_finished`` on the same thread, so the request ends only once the view has (tested).
     The list is only touched on the event loop's thread.
 
-    A synchronous view (every page; the live streams are the async ones) goes through the synchronous middleware
-    chain, Django's WSGI path, in one hop to the request's thread. Django's ASGI chain always ends in its async
-    ``_get_response_async``: behind a middleware that is only synchronous (ours), each page went to the request's
-    thread, back to the event loop to resolve the view, and to the thread again to run it. Under load every hop
-    waits for the GIL behind the other requests' threads. Async views keep Django's chain."""
+    A synchronous view (every page; the live streams are the async ones) is answered in one trip to the request's
+    thread: ``request_started``, the synchronous middleware chain (Django's WSGI path) and ``close()`` of the
+    rendered response, then the event loop sends it. Django's ASGI handler made five trips: the signal, its chain
+    (which always ends in the async ``_get_response_async``, so behind our synchronous middleware a page went back to
+    the event loop to resolve the view and to the thread again to run it), and ``close()``; and it ran a task to
+    listen for the client leaving, which cannot stop a synchronous view anyway. Under load each trip waits for the
+    GIL behind the other requests' threads (docs/caching.md). Async views keep Django's path, untouched.
+
+    And at most ``KAYFABE_PAGE_THREADS`` synchronous views of a process run at once (settings; 2 by default): more
+    threads than cores only take turns holding the GIL, and each turn costs. The others wait their turn in the
+    event loop, in order. A slow view (odds computed on demand, an export) holds one turn for as long as it runs."""
 
     def __init__(self):
         super().__init__()
         self._idle_executors = []
+        self._slots_loop = self._slots = None
         self._sync_handler = BaseHandler()
         self._sync_handler.load_middleware(is_async=False)
 
-    async def get_response_async(self, request):
-        if self._view_is_async(request):
-            return await super().get_response_async(request)
-        return await sync_to_async(self._sync_handler.get_response, thread_sensitive=True)(request)
+    async def handle(self, scope, receive, send):
+        if _path_has_async_view(get_urlconf(), _path_info(scope)):
+            return await super().handle(scope, receive, send)
+        try:
+            body_file = await self.read_body(receive)
+        except RequestAborted:
+            return
+        try:
+            async with self._page_slot():
+                response = await sync_to_async(self._respond, thread_sensitive=True)(scope, body_file)
+            try:
+                await self.send_response(response, send)  # uvicorn drops what is sent to a client who left
+            finally:
+                if response.streaming:  # closed once its iterator has been read, as Django does
+                    await sync_to_async(response.close, thread_sensitive=True)()
+        finally:
+            body_file.close()
 
-    @staticmethod
-    def _view_is_async(request):
-        return _path_has_async_view(get_urlconf(), request.path_info)
+    def _page_slot(self):
+        """At most ``KAYFABE_PAGE_THREADS`` synchronous views of this process run at once; the others wait here, in
+        the order they came. (One semaphore per event loop: tests run several.)"""
+        loop = asyncio.get_running_loop()
+        if self._slots_loop is not loop:
+            self._slots_loop, self._slots = loop, asyncio.Semaphore(settings.KAYFABE_PAGE_THREADS)
+        return self._slots
+
+    def _respond(self, scope, body_file):
+        """Everything a synchronous page does on its thread: Django's ``request_started``, the request, the
+        synchronous chain (WSGI's), and for a response already rendered, ``close()`` (``request_finished``: the
+        database connection goes back to the pool) before it is sent."""
+        set_script_prefix(get_script_prefix(scope))
+        signals.request_started.send(sender=self.__class__, scope=scope)
+        request, response = self.create_request(scope, body_file)
+        if request is not None:
+            response = self._sync_handler.get_response(request)
+            response._handler_class = self.__class__
+            if isinstance(response, FileResponse):
+                response.block_size = self.chunk_size
+        if not response.streaming:
+            response.close()
+        return response
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -64,6 +109,12 @@ class ReusedThreadASGIHandler(ASGIHandler):
                 idle.append(executor)
             else:
                 executor.shutdown(wait=False)
+
+
+def _path_info(scope):
+    """The request's ``path_info``, as ``ASGIRequest`` reads it from the scope."""
+    script_name = get_script_prefix(scope)
+    return scope["path"].removeprefix(script_name) if script_name else scope["path"]
 
 
 @functools.lru_cache(maxsize=4096)  # resolving was a twentieth of a page's time; a path's view never changes
@@ -81,7 +132,5 @@ def get_asgi_application():
 
 
 application = get_asgi_application()
-
-from django.conf import settings  # noqa: E402
 
 logging.getLogger("kayfabe").warning(settings.KAYFABE_MODE.describe())

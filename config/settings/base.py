@@ -95,6 +95,12 @@ else:
         }
     }
 
+# Synchronous views (every page) answered at once by each web process; more wait their turn in the event loop.
+# Threads beyond this only fight over the GIL: one process with 40 connections did 185 pages/s at 6 ms of CPU each
+# with a thread per request, 290/s at 3.5 ms with two (config/asgi.py, docs/caching.md). The live streams are
+# async views and are not counted.
+KAYFABE_PAGE_THREADS = env.int("PAGE_THREADS", default=2)
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -9,7 +9,7 @@ import time
 import httpx
 import pytest
 from django.core.signals import request_started
-from django.http import HttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
 from django.urls import path
 
 from config.asgi import ReusedThreadASGIHandler
@@ -65,8 +65,9 @@ urlpatterns = [path("slow/", slow_view)]
 
 
 async def test_a_thread_is_kept_only_once_the_view_of_a_client_who_left_has_finished(settings):
-    """The client goes away while the view runs: no response is sent, and the thread goes back to the list only
-    when the view is done, so the next request never waits behind it."""
+    """The client goes away while the view runs: a synchronous view cannot be stopped, so it finishes and its answer
+    goes to the server (uvicorn drops it for a client who left); the thread goes back to the list only then, so the
+    next request never waits behind it."""
     settings.ROOT_URLCONF = __name__
     views_finished.clear()
     handler = ReusedThreadASGIHandler()
@@ -97,8 +98,8 @@ async def test_a_thread_is_kept_only_once_the_view_of_a_client_who_left_has_fini
         sent.append(message)
 
     await handler(scope, receive, send)
-    assert sent == []
     assert views_finished == ["/slow/"]
+    assert [m["type"] for m in sent] == ["http.response.start", "http.response.body"]
     assert len(handler._idle_executors) == 1
 
 
@@ -114,13 +115,27 @@ async def an_async_view(request):
     return HttpResponse(f"async {asyncio.get_running_loop() is not None}")
 
 
-hops = [path("where/", where_am_i), path("async/", an_async_view)]
+closed = []
 
 
+def a_streaming_view(request):
+    def parts():
+        try:
+            yield from (b"one ", b"two")
+        finally:
+            closed.append(request.path)
+
+    return StreamingHttpResponse(parts())
+
+
+hops = [path("where/", where_am_i), path("async/", an_async_view), path("stream/", a_streaming_view)]
+
+
+@pytest.mark.filterwarnings("ignore:StreamingHttpResponse must consume synchronous iterators")  # Django's, by design
 async def test_a_synchronous_page_runs_in_one_hop_and_async_views_keep_djangos_chain(settings):
     """Django's ASGI chain ends in an async step: behind our synchronous middleware a page went to its thread, back
     to the event loop (``AsyncToSync``) and to the thread again. Now a synchronous view is reached through
-    ``SyncToAsync`` once; an async view still runs on the event loop."""
+    ``SyncToAsync`` once; an async view still runs on the event loop; a streaming answer is closed once sent."""
     settings.ROOT_URLCONF = __name__ + "_hops"
     import sys
     import types
@@ -134,5 +149,50 @@ async def test_a_synchronous_page_runs_in_one_hop_and_async_views_keep_djangos_c
             assert (await http.get("/async/")).text == "async True"
             assert (await http.get("/where")).status_code == 301  # the synchronous chain adds the slash
             assert (await http.get("/nowhere/")).status_code == 404
+            closed.clear()
+            assert (await http.get("/stream/")).text == "one two"
+            assert closed == ["/stream/"]
     finally:
         del sys.modules[settings.ROOT_URLCONF]
+
+
+running = {"now": 0, "most": 0}
+
+
+def a_busy_view(request):
+    running["now"] += 1
+    running["most"] = max(running["most"], running["now"])
+    time.sleep(0.2)
+    running["now"] -= 1
+    return HttpResponse("done")
+
+
+async def a_quick_async_view(request):
+    return HttpResponse("quick")
+
+
+turns = [path("busy/", a_busy_view), path("quick/", a_quick_async_view)]
+
+
+async def test_pages_take_turns_and_live_streams_never_wait_for_them(settings):
+    """At most ``KAYFABE_PAGE_THREADS`` synchronous views run at once in a process; the others wait their turn and
+    are all answered. An async view (the live streams) does not wait for a turn."""
+    import sys
+    import types
+
+    settings.ROOT_URLCONF = __name__ + "_turns"
+    settings.KAYFABE_PAGE_THREADS = 2
+    module = types.ModuleType(settings.ROOT_URLCONF)
+    module.urlpatterns = turns
+    sys.modules[settings.ROOT_URLCONF] = module
+    running.update(now=0, most=0)
+    try:
+        async with client(ReusedThreadASGIHandler()) as http:
+            busy = [asyncio.create_task(http.get("/busy/")) for _ in range(5)]
+            await asyncio.sleep(0.05)  # two are running, three wait
+            assert (await http.get("/quick/")).text == "quick"
+            assert running["now"] == 2, "the async view was answered while two pages ran and three waited"
+            assert [r.text for r in await asyncio.gather(*busy)] == ["done"] * 5
+    finally:
+        del sys.modules[settings.ROOT_URLCONF]
+    assert running["most"] == 2
