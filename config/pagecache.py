@@ -128,12 +128,13 @@ _MISSING = object()
 _kept = LocMemCache("kayfabe-pagecache-kept", {"MAX_ENTRIES": 10_000, "TIMEOUT": None})
 
 
-def kept(slug, parts, read):
+def kept(slug, parts, read, keep=None):
     """``read()`` -> ``(promotion id, value)``, or the value it gave before under the promotion's current version.
 
     ``slug`` finds the promotion (remembered in the cache by ``remember_slug``); ``parts`` tells apart the values
     kept for one promotion. ``read`` runs after the version is read, as a fragment's renderer does; what it raises
-    (a 404) goes to the caller. Without the cache, or with a slug not known yet, ``read()`` runs every time."""
+    (a 404) goes to the caller. ``keep(value)`` false: not kept (a row that changes without a signal). Without the
+    cache, or with a slug not known yet, ``read()`` runs every time."""
     try:
         promotion_id = cache.get(_slug_key(slug))
         stamp = None if promotion_id is None else version(promotion_id)
@@ -148,7 +149,7 @@ def kept(slug, parts, read):
     read_id, value = read()
     if read_id != promotion_id:  # a slug not known yet, or taken by another promotion since
         remember_slug(slug, read_id)
-    elif key is not None:
+    elif key is not None and (keep is None or keep(value)):
         _kept.set(key, value)
     return value
 

@@ -21,17 +21,30 @@ from promotion.selectors import promotion_access
 from promotion.views import _add_errors
 
 
-def _card(access, pk, *, fresh=False):
+def _card(access, pk, *, fresh=False, kept=False):
     """The card, 404 unless the visitor may see it. ``fresh``: with its promotion read again (a renderer of a cached
-    fragment reads all it shows itself), else with the promotion of ``access``."""
+    fragment reads all it shows itself), else with the promotion of ``access``. ``kept``: for the page everyone
+    reads, a finished card's row kept in this process under the promotion's page version (``config.pagecache.kept``;
+    a card still to air changes without a signal when a match starts)."""
     if fresh:
         card = get_object_or_404(Card.objects.select_related("promotion"), pk=pk, promotion=access.promotion)
     else:
-        card = get_object_or_404(Card, pk=pk, promotion=access.promotion)
+
+        def read():
+            return access.promotion.pk, get_object_or_404(Card, pk=pk, promotion=access.promotion)
+
+        if kept:
+            card = pagecache.kept(access.promotion.slug, ("card", pk), read, keep=_finished)
+        else:
+            card = read()[1]
         card.promotion = access.promotion
     if card.status == CardStatus.DRAFT and not access.can_book:
         raise Http404("No such card.")
     return card
+
+
+def _finished(card):
+    return card.status == CardStatus.FINISHED
 
 
 def _booker(request, slug):
@@ -66,7 +79,7 @@ def card_create(request, slug):
 @pagecache.shared_page
 def card_detail(request, slug, pk):
     access = promotion_access(request.user, slug, kept=True)
-    card = _card(access, pk)
+    card = _card(access, pk, kept=True)
     # A card still to air changes without a signal (a match starts: its status is set by a compare-and-swap), so
     # its line-up's key holds each match's place and status; a finished card's line-up no longer changes.
     state = ""

@@ -96,12 +96,17 @@ def title_create(request, slug):
     return _titles_page(request, access, form)
 
 
-def _title(access, pk, *, fresh=False):
+def _title(access, pk, *, fresh=False, kept=False):
     """The title. ``fresh``: with its promotion read again (a renderer of a cached fragment reads all it shows
-    itself), else with the promotion of ``access``."""
+    itself), else with the promotion of ``access``. ``kept``: for the page everyone reads, the row kept in this
+    process under the promotion's page version (``config.pagecache.kept``)."""
     if fresh:
         return get_object_or_404(Title.objects.select_related("promotion"), pk=pk, promotion=access.promotion)
-    title = get_object_or_404(Title, pk=pk, promotion=access.promotion)
+
+    def read():
+        return access.promotion.pk, get_object_or_404(Title, pk=pk, promotion=access.promotion)
+
+    title = pagecache.kept(access.promotion.slug, ("title", pk), read) if kept else read()[1]
     title.promotion = access.promotion
     return title
 
@@ -109,7 +114,7 @@ def _title(access, pk, *, fresh=False):
 @pagecache.shared_page
 def title_detail(request, slug, pk):
     access = promotion_access(request.user, slug, kept=True)
-    title = _title(access, pk)
+    title = _title(access, pk, kept=True)
 
     @functools.cache
     def shared():

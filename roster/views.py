@@ -25,8 +25,16 @@ from rules import get_ruleset
 PAGE_SIZE = 25
 
 
-def _wrestler(access, pk):
-    wrestler = get_object_or_404(Wrestler.objects.select_related("owner"), pk=pk, promotion=access.promotion)
+def _wrestler(access, pk, *, kept=False):
+    """The wrestler (and his owner), with the promotion of ``access``. ``kept``: for the page everyone reads, the
+    row kept in this process under the promotion's page version (``config.pagecache.kept``)."""
+
+    def read():
+        return access.promotion.pk, get_object_or_404(
+            Wrestler.objects.select_related("owner"), pk=pk, promotion=access.promotion
+        )
+
+    wrestler = pagecache.kept(access.promotion.slug, ("wrestler", pk), read) if kept else read()[1]
     wrestler.promotion = access.promotion
     return wrestler
 
@@ -64,7 +72,7 @@ def roster(request, slug):
 @pagecache.shared_page
 def wrestler_detail(request, slug, pk):
     access = promotion_access(request.user, slug, kept=True)
-    wrestler = _wrestler(access, pk)
+    wrestler = _wrestler(access, pk, kept=True)
     vs_id = request.GET.get("vs", "")
     vs_id = vs_id if vs_id.isascii() and vs_id.isdigit() and len(vs_id) < 12 else ""
 

@@ -106,3 +106,21 @@ def test_a_count_kept_before_a_commit_is_forgotten_after_it(personas, django_cap
 def test_strangers_and_new_users_see_no_unread_count(personas):
     assert unread_badge(Client(), f"/p/{personas.promotion.slug}/roster/") is None
     assert unread_badge(signed_in(UserFactory(username="nina_new")), "/") is None
+
+
+def menu(client, url):
+    html = client.get(url).content.decode()
+    start = html.index('<nav class="subnav"')
+    return html[start : html.index("</nav>", start)]
+
+
+def test_each_member_gets_the_menu_of_his_role_and_a_renamed_promotion_its_new_name(personas):
+    url = f"/p/{personas.promotion.slug}/league/"
+    owner, player, viewer = (signed_in(u) for u in (personas.owner, personas.player, personas.viewer))
+    for _ in range(2):  # the second time from each process's kept menus
+        assert "Members" in menu(owner, url) and "Settings" in menu(owner, url)
+        assert "New wrestler" in menu(player, url) and "Members" not in menu(player, url)
+        assert "New wrestler" not in menu(viewer, url) and "Settings" not in menu(viewer, url)
+        assert "New wrestler" not in menu(Client(), url)
+    services.promotion_update(promotion=personas.promotion, by=personas.owner, name="Persona <Deluxe>")
+    assert 'aria-label="Persona &lt;Deluxe&gt;"' in menu(player, url)
