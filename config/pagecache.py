@@ -44,13 +44,19 @@ def _version_key(promotion_id):
 
 
 def version(promotion_id):
-    """The promotion's current version. A missing version (never set, or evicted) starts at the clock in
-    nanoseconds, past any version counted up before, so that old fragments are never found again."""
+    """The promotion's current version (read once per page: ``_this_page``). A missing version (never set, or
+    evicted) starts at the clock in nanoseconds, past any version counted up before, so that old fragments are never
+    found again."""
+    page = _this_page.get()
+    if page is not None and ("version", promotion_id) in page:
+        return page["version", promotion_id]
     key = _version_key(promotion_id)
     value = cache.get(key)
     if value is None:
         cache.add(key, time.time_ns(), timeout=None)
         value = cache.get(key)
+    if page is not None and value is not None:
+        page["version", promotion_id] = value
     return value
 
 
@@ -124,6 +130,17 @@ def fragment(promotion_id, parts, render):
 # process under the promotion's version: a query less per row and request, for one cache read shared with the
 # fragments. Local memory pickles what it keeps, so every caller gets its own copy to change.
 
+
+def _promotion_of_slug(slug):
+    page = _this_page.get()
+    if page is not None and ("slug", slug) in page:
+        return page["slug", slug]
+    promotion_id = cache.get(_slug_key(slug))
+    if page is not None and promotion_id is not None:
+        page["slug", slug] = promotion_id
+    return promotion_id
+
+
 _MISSING = object()
 _kept = LocMemCache("kayfabe-pagecache-kept", {"MAX_ENTRIES": 10_000, "TIMEOUT": None})
 
@@ -136,7 +153,7 @@ def kept(slug, parts, read, keep=None):
     (a 404) goes to the caller. ``keep(value)`` false: not kept (a row that changes without a signal). Without the
     cache, or with a slug not known yet, ``read()`` runs every time."""
     try:
-        promotion_id = cache.get(_slug_key(slug))
+        promotion_id = _promotion_of_slug(slug)
         stamp = None if promotion_id is None else version(promotion_id)
     except Exception:  # noqa: BLE001 - read afresh rather than fail the page
         log.warning("page cache: unavailable; reading %s afresh", slug, exc_info=True)
@@ -157,6 +174,10 @@ def kept(slug, parts, read, keep=None):
 # --- whole pages for visitors without cookies ------------------------------------------------------------
 
 _shown = ContextVar("kayfabe_page_promotion", default=None)  # the promotion whose fragments the view rendered
+# What one page read from the cache about its promotion ({("slug", slug): id, ("version", id): stamp}), so that its
+# kept rows and fragments read them once: set for the length of a page by ``shared_page``. A version read earlier in
+# the same page is still read before every row the page reads after it.
+_this_page = ContextVar("kayfabe_page_reads", default=None)
 _changing = ContextVar("kayfabe_page_changing", default=False)
 
 
@@ -190,12 +211,21 @@ def shared_page(view):
 
     @functools.wraps(view)
     def wrapper(request, slug, *args, **kwargs):
-        if request.method != "GET" or request.COOKIES:
+        if request.method != "GET":  # a write reads the version again after it bumped it
+            return view(request, slug, *args, **kwargs)
+        page = _this_page.set({})
+        try:
+            return shared_or_rendered(request, slug, *args, **kwargs)
+        finally:
+            _this_page.reset(page)
+
+    def shared_or_rendered(request, slug, *args, **kwargs):
+        if request.COOKIES:
             return view(request, slug, *args, **kwargs)
         request.kayfabe_shared_page = True  # base.html: no CSRF token in a page shared by strangers
         promotion_id = stamp = None
         try:
-            promotion_id = cache.get(_slug_key(slug))
+            promotion_id = _promotion_of_slug(slug)
             if promotion_id is not None:
                 stamp = version(promotion_id)
                 html = None if stamp is None else cache.get(_page_key(promotion_id, stamp, request))

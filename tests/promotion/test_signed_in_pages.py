@@ -124,3 +124,24 @@ def test_each_member_gets_the_menu_of_his_role_and_a_renamed_promotion_its_new_n
         assert "New wrestler" not in menu(Client(), url)
     services.promotion_update(promotion=personas.promotion, by=personas.owner, name="Persona <Deluxe>")
     assert 'aria-label="Persona &lt;Deluxe&gt;"' in menu(player, url)
+
+
+def test_a_page_reads_its_promotion_and_version_from_the_cache_once(personas, monkeypatch):
+    """The access, the wrestler and the fragments all need the promotion's version: one read serves them all."""
+    from config.cache import ForgivingRedisCache
+
+    keys = []
+    get, get_many = ForgivingRedisCache.get, ForgivingRedisCache.get_many
+    monkeypatch.setattr(
+        ForgivingRedisCache, "get", lambda self, key, *a, **k: keys.append(key) or get(self, key, *a, **k)
+    )
+    monkeypatch.setattr(
+        ForgivingRedisCache, "get_many", lambda self, ks, *a, **k: keys.extend(ks) or get_many(self, ks, *a, **k)
+    )
+    player = signed_in(personas.player)
+    url = personas.wrestler.get_absolute_url()
+    player.get(url)
+    keys.clear()
+    assert player.get(url).status_code == 200
+    assert sum(":version:" in key for key in keys) == 1, keys
+    assert sum(":slug:" in key for key in keys) == 1, keys
