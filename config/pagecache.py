@@ -126,9 +126,9 @@ def fragment(promotion_id, parts, render):
 
 
 # --- rows kept in this process ------------------------------------------------------------------------------
-# Small reads every page of a promotion starts with (the promotion and the visitor's membership), kept in each
-# process under the promotion's version: a query less per row and request, for one cache read shared with the
-# fragments. Local memory pickles what it keeps, so every caller gets its own copy to change.
+# Small reads the busy pages start with (the promotion, the visitor's membership, the wrestler, title or finished
+# card shown), kept in each process under the promotion's version: a query less per row and request, for the
+# version the page reads anyway. Local memory pickles what it keeps, so every caller gets its own copy to change.
 
 
 def _promotion_of_slug(slug):
