@@ -31,9 +31,10 @@ class ReusedThreadASGIHandler(ASGIHandler):
     caller own the context's executor; this handler keeps a free list of one-thread executors. A request still has a
     thread to itself for as long as it runs, as with Django's handler, and its database connection is returned at the
     end of the request as before (``request_finished``), so nothing of one request is left to the next but the idle
-    thread. A thread is idle when it is kept: if the client goes away while the view runs, Django stops waiting for
-    the view but sends ``request_finished`` on the same thread, so the request ends only once the view has (tested).
-    The list is only touched on the event loop's thread.
+    thread. A thread is idle when it is kept: if the client goes away while a page's view runs, the view still
+    finishes and its answer goes to the server, which drops it; an async view's request ends once Django has sent
+    ``request_finished`` on the same thread. Either way the thread is kept only once the view is done (tested). The
+    list is only touched on the event loop's thread.
 
     A synchronous view (every page; the live streams are the async ones) is answered in one trip to the request's
     thread: ``request_started``, the synchronous middleware chain (Django's WSGI path) and ``close()`` of the

@@ -26,17 +26,17 @@ def _card(access, pk, *, fresh=False, kept=False):
     fragment reads all it shows itself), else with the promotion of ``access``. ``kept``: for the page everyone
     reads, a finished card's row kept in this process under the promotion's page version (``config.pagecache.kept``;
     a card still to air changes without a signal when a match starts)."""
+
+    def read():
+        return access.promotion.pk, get_object_or_404(Card, pk=pk, promotion=access.promotion)
+
     if fresh:
         card = get_object_or_404(Card.objects.select_related("promotion"), pk=pk, promotion=access.promotion)
+    elif kept:
+        card = pagecache.kept(access.promotion.slug, ("card", pk), read, keep=_finished)
+        card.promotion = access.promotion
     else:
-
-        def read():
-            return access.promotion.pk, get_object_or_404(Card, pk=pk, promotion=access.promotion)
-
-        if kept:
-            card = pagecache.kept(access.promotion.slug, ("card", pk), read, keep=_finished)
-        else:
-            card = read()[1]
+        card = read()[1]
         card.promotion = access.promotion
     if card.status == CardStatus.DRAFT and not access.can_book:
         raise Http404("No such card.")
