@@ -50,6 +50,16 @@ class PromotionForm(forms.ModelForm):
             "book_injured",
         ]
         widgets = {"description": forms.Textarea(attrs={"rows": 3})}
+        labels = {
+            "is_public": "Public",
+            "wrestlers_need_approval": "New wrestlers need approval",
+            "time_limit_minutes": "Time limit (minutes)",
+            "titles_change_on_dq": "Titles change on a DQ",
+            "book_injured": "Book injured wrestlers",
+        }
+        help_texts = {
+            "titles_change_on_dq": "Off: a win by disqualification or count-out leaves the title where it is."
+        }
 
     def __init__(self, *args, ruleset_locked=False, **kwargs):
         super().__init__(*args, **kwargs)
