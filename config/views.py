@@ -9,12 +9,13 @@ from django.views.decorators.http import require_GET
 
 from config.health import health
 from matches.sse import sse_comment, sse_message, sse_response
+from rules import get_ruleset, ruleset_ids
 
 MAX_STREAM_COUNT = 60
 
 
 def home(request):
-    return render(request, "home.html")
+    return render(request, "home.html", {"rulesets": [get_ruleset(ruleset_id) for ruleset_id in ruleset_ids()]})
 
 
 @never_cache

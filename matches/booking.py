@@ -307,7 +307,7 @@ def match_setup(match):
     sides = [[], []]
     for p in participants:
         sides[p.side].append(export_sheet(p.wrestler))
-    stipulation = promotion.house_rules()
+    stipulation = promotion.match_stipulation()
     if match.time_limit_minutes:
         stipulation["time_limit"] = match.time_limit_minutes * 60
     elif match.kind == MatchKind.TAG:

@@ -23,7 +23,7 @@ from matches import broadcast
 from matches.booking import BookingRefused, match_setup, require_booker
 from matches.models import Card, CardStatus, Match, MatchEvent, MatchStatus
 from promotion.models import LedgerReason, PrestigeEntry, TitleReign
-from roster.models import BodyPart, Wrestler
+from roster.models import Wrestler
 from roster.services import injury_add
 from rules import MatchSetup, RandomDice, get_ruleset
 
@@ -241,38 +241,26 @@ def _flush(match_id, events):
 # --- the final bell --------------------------------------------------------------------------------
 
 
-def _body_part(name):
-    key = str(name).lower().replace("ribs/body", "body").replace("ribs", "body").split("/")[0].strip()
-    aliases = {"torso": "body", "chest": "body", "arms": "arm", "legs": "leg", "knee": "leg", "shoulder": "arm"}
-    key = aliases.get(key, key)
-    return key if key in BodyPart.values else None
-
-
-def _new_injuries(before, after):
-    """Injury points gained in the match, by our body parts."""
+def _new_injuries(ruleset, before, after):
+    """Injury points gained in the match, by the ruleset's injury areas (``before``/``after``: the wrestler's sheet
+    as frozen at go-live and his state in the result event). An area the ruleset does not list is left out."""
+    areas = {key for key, _label in ruleset.injury_areas()}
     gained = {}
-    for part, points in (after or {}).items():
-        delta = int(points) - int((before or {}).get(part, 0))
-        ours = _body_part(part)
-        if delta > 0 and ours:
-            gained[ours] = gained.get(ours, 0) + delta
+    for area, points in ruleset.injuries_gained(before, after).items():
+        if area in areas and points > 0:
+            gained[area] = points
+        else:
+            log.warning("ruleset %s gave %r injury points on %r, not one of its areas", ruleset.id, points, area)
     return gained
 
 
-# ARM's own Prestige detail names (rules/arm/winning.py) and the ledger reasons they become.
-ENGINE_REASONS = {
-    "heat": LedgerReason.HEAT,
-    "spot bonus": LedgerReason.FLAIR,
-    "engineered result": LedgerReason.ENGINEERED,
-}
-
-
-def _ledger_changes(result, participants, names, winner):
+def _ledger_changes(ruleset, result, participants, names, winner):
     """[(reason, Prestige, Fame), ...] per participant. The result itself: +10 a clean win, +5 a win by DQ or
-    count-out, -10 a loss, 0 a draw, with Fame +10/+5/+5. When the engine computes Prestige itself (ARM: heat,
-    flair spot bonuses, engineered-result penalties), each part becomes its own ledger entry. See docs/league.md."""
+    count-out, -10 a loss, 0 a draw, with Fame +10/+5/+5. When the engine computes Prestige itself
+    (``Ruleset.prestige_parts``; ARM: heat, flair spot bonuses, engineered-result penalties), its result part takes
+    the place of the table's and each other part becomes its own ledger entry. See docs/league.md."""
     method = result["method"]
-    engine = {(entry.get("side"), entry.get("name")): entry for entry in result.get("prestige") or []}
+    engine = ruleset.prestige_parts(result)
     changes = []
     for participant, name in zip(participants, names):
         if winner is None:
@@ -285,21 +273,19 @@ def _ledger_changes(result, participants, names, winner):
             )
         else:
             main = (LedgerReason.LOSS, -10, 5)
-        entry = engine.get((participant.side, name))
-        if entry is None:
+        own = engine.get((participant.side, name))
+        if own is None:
             changes.append([main])
             continue
-        parts, rest = [], entry["change"]
-        details = entry.get("detail") or []
-        result_amount = sum(d["amount"] for d in details if d["name"] in ("win", "loss"))
-        parts.append((main[0], result_amount if details else entry["change"], main[2]))
-        for d in details:
-            if d["name"] in ENGINE_REASONS:
-                parts.append((ENGINE_REASONS[d["name"]], d["amount"], 0))
-        if details:
-            rest = entry["change"] - sum(p[1] for p in parts)
-            if rest:
-                parts.append((LedgerReason.ADJUSTMENT, rest, 0))
+        parts = []
+        for reason, amount in own:
+            if reason == "result":
+                parts.append((main[0], amount, main[2]))
+            elif reason in LedgerReason.values:
+                parts.append((LedgerReason(reason), amount, 0))
+            else:  # a reason the league has no row for: kept, as an adjustment
+                log.warning("ruleset %s gave an unknown Prestige reason %r", ruleset.id, reason)
+                parts.append((LedgerReason.ADJUSTMENT, amount, 0))
         changes.append(parts)
     return changes
 
@@ -317,6 +303,7 @@ def match_apply_result(*, match_id, result):
     if result is None:
         raise ValidationError("a match ended without a result event")
     winner = result["winner"]
+    ruleset = get_ruleset(match.card.promotion.ruleset)
     participants = list(match.participants.select_related("wrestler").order_by("side", "slot"))
     week = match.card.week
     match.status = MatchStatus.FINISHED
@@ -333,13 +320,13 @@ def match_apply_result(*, match_id, result):
     for index, participant in enumerate(participants):
         if index >= len(final_states) or index >= len(sheets):
             break
-        for part, points in _new_injuries(sheets[index].get("injuries"), final_states[index].get("injuries")).items():
+        for part, points in _new_injuries(ruleset, sheets[index], final_states[index]).items():
             injury_add(wrestler=participant.wrestler, body_part=part, points=points)
 
     # Prestige and Fame ledger.
     names = [sheet.get("name") for sheet in sheets]
     entries = []
-    for participant, parts in zip(participants, _ledger_changes(result, participants, names, winner)):
+    for participant, parts in zip(participants, _ledger_changes(ruleset, result, participants, names, winner)):
         for reason, prestige, fame in parts:
             entries.append(
                 PrestigeEntry(

@@ -3,7 +3,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.core.validators import MaxValueValidator, MinValueValidator
 
-from promotion.models import AUTOMATIC_DQ_CHOICES, Promotion, Referee, Role, Title
+from promotion.models import Promotion, Referee, Role, Title
+from rules import HouseRuleError
+
+HOUSE_RULE_PREFIX = "house_"
 
 
 class SignupForm(UserCreationForm):
@@ -14,13 +17,25 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
 
 
-class PromotionForm(forms.ModelForm):
-    automatic_dq = forms.MultipleChoiceField(
-        choices=AUTOMATIC_DQ_CHOICES,
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-        label="Automatic disqualifications",
+def house_rule_field(rule, initial):
+    """The form field of one house rule (rules.base.HouseRule): its label, help, range or choices."""
+    common = {"label": rule.label, "help_text": rule.help, "initial": initial}
+    if rule.type == "boolean":
+        return forms.BooleanField(required=False, **common)
+    if rule.type == "integer":
+        return forms.IntegerField(min_value=rule.min, max_value=rule.max, **common)
+    by_text = {str(value): value for value, _label in rule.choices}
+    choices = [(str(value), label) for value, label in rule.choices]
+    if rule.type == "choice":
+        return forms.TypedChoiceField(choices=choices, coerce=by_text.get, **common)
+    return forms.TypedMultipleChoiceField(
+        choices=choices, coerce=by_text.get, required=False, widget=forms.CheckboxSelectMultiple, **common
     )
+
+
+class PromotionForm(forms.ModelForm):
+    """A promotion's settings. An existing promotion also gets its ruleset's house rules (``house_<name>``
+    fields, from ``Ruleset.house_rule_spec()``), which ``cleaned_data["house_rules"]`` holds as one mapping."""
 
     class Meta:
         model = Promotion
@@ -31,23 +46,61 @@ class PromotionForm(forms.ModelForm):
             "is_public",
             "wrestlers_need_approval",
             "time_limit_minutes",
-            "referee_warning_limit",
-            "automatic_dq",
             "titles_change_on_dq",
             "book_injured",
-            "hp_d6_foreign_objects",
-            "hp_d6_run_ins",
-            "hp_d6_attack_referee",
         ]
         widgets = {"description": forms.Textarea(attrs={"rows": 3})}
+        labels = {
+            "is_public": "Public",
+            "wrestlers_need_approval": "New wrestlers need approval",
+            "time_limit_minutes": "Time limit (minutes)",
+            "titles_change_on_dq": "Titles change on a DQ",
+            "book_injured": "Book injured wrestlers",
+        }
+        help_texts = {
+            "titles_change_on_dq": "Off: a win by disqualification or count-out leaves the title where it is."
+        }
 
     def __init__(self, *args, ruleset_locked=False, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["time_limit_minutes"].widget.attrs.update(min=1, max=120)
-        self.fields["referee_warning_limit"].widget.attrs.update(min=1, max=10)
         if ruleset_locked:
             self.fields["ruleset"].disabled = True
             self.fields["ruleset"].help_text = "Fixed: the promotion has wrestlers."
+        self.own_ruleset = self.instance.rules() if self.instance.pk else None
+        self.house_rule_names, self.current_house_rules = [], {}
+        if self.own_ruleset is None:
+            self.fields["ruleset"].help_text = "Its own house rules are in the settings once the promotion is open."
+            return
+        try:
+            current = self.instance.checked_house_rules()
+        except HouseRuleError:  # stored by an older version of the ruleset: start from its defaults
+            current = self.own_ruleset.validate_house_rules({})
+        self.current_house_rules = current
+        for rule in self.own_ruleset.house_rule_spec():
+            self.fields[HOUSE_RULE_PREFIX + rule.name] = house_rule_field(rule, current[rule.name])
+            self.house_rule_names.append(rule.name)
+
+    def general_fields(self):
+        return [self[name] for name in self.fields if not name.startswith(HOUSE_RULE_PREFIX)]
+
+    def house_rule_fields(self):
+        return [self[HOUSE_RULE_PREFIX + name] for name in self.house_rule_names]
+
+    def clean(self):
+        cleaned = super().clean()
+        posted = {}
+        for name in self.house_rule_names:
+            if HOUSE_RULE_PREFIX + name in cleaned:
+                posted[name] = cleaned.pop(HOUSE_RULE_PREFIX + name)
+        if self.own_ruleset is None or cleaned.get("ruleset", self.own_ruleset.id) != self.own_ruleset.id:
+            return cleaned  # a new ruleset starts from its own house rules' defaults
+        try:
+            cleaned["house_rules"] = self.own_ruleset.validate_house_rules({**self.current_house_rules, **posted})
+        except HouseRuleError as exc:
+            field = HOUSE_RULE_PREFIX + exc.field
+            self.add_error(field if field in self.fields else None, exc.message)
+        return cleaned
 
 
 class InviteForm(forms.Form):

@@ -4,11 +4,12 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from rules import get_ruleset, ruleset_ids
 
-class Ruleset(models.TextChoices):
-    ARM = "arm", "ARM (Advanced RingMaster)"
-    HP_D6 = "hp-d6", "hp-d6 (20 HP, d6)"
-    WILDKNIGHT = "wildknight", "wildknight (d20 roll-high)"
+
+def ruleset_choices():
+    """Every registered ruleset, by its label (a ruleset plugs in through rules/ alone: no list here)."""
+    return [(ruleset_id, get_ruleset(ruleset_id).label) for ruleset_id in ruleset_ids()]
 
 
 class Role(models.TextChoices):
@@ -21,23 +22,6 @@ class Role(models.TextChoices):
 # What each role may do, from most to least. A role includes every power of the roles after it.
 ROLE_RANK = {Role.OWNER: 4, Role.PROMOTER: 3, Role.PLAYER: 2, Role.VIEWER: 1}
 
-# Infractions a promotion may make automatic disqualifications (ARM's list; the other rulesets ignore it).
-AUTOMATIC_DQ_CHOICES = [
-    ("choke_count", "A choke held past the referee's count"),
-    ("rope_break_count", "A hold not broken at the ropes by the count"),
-    ("referee_contact", "Attacking the referee"),
-    ("foreign_object", "Using a foreign object"),
-    ("interference", "Outside interference"),
-    ("over_the_top", "Throwing an opponent over the top rope"),
-    ("fire_tab", "Fire"),
-    ("powder", "Powder in the eyes"),
-]
-AUTOMATIC_DQ_DEFAULT = ["choke_count", "rope_break_count", "referee_contact", "foreign_object", "interference"]
-
-
-def default_automatic_dq():
-    return list(AUTOMATIC_DQ_DEFAULT)
-
 
 def new_invite_token():
     return secrets.token_urlsafe(18)
@@ -46,7 +30,7 @@ def new_invite_token():
 class Promotion(models.Model):
     name = models.CharField(max_length=80)
     slug = models.SlugField(max_length=80, unique=True)
-    ruleset = models.CharField(max_length=20, choices=Ruleset.choices)
+    ruleset = models.CharField(max_length=20, choices=ruleset_choices)
     description = models.TextField(blank=True, max_length=2000)
     is_public = models.BooleanField(
         default=True, help_text="Anyone may see the roster and cards. Private promotions are visible to members only."
@@ -60,11 +44,10 @@ class Promotion(models.Model):
 
     # House rules
     time_limit_minutes = models.PositiveSmallIntegerField(default=10, help_text="Default match time limit.")
-    referee_warning_limit = models.PositiveSmallIntegerField(
-        default=3, help_text="Warnings a referee gives before he disqualifies (ARM, wildknight)."
-    )
-    automatic_dq = models.JSONField(
-        default=default_automatic_dq, blank=True, help_text="Actions that disqualify at once."
+    house_rules = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The ruleset's own house rules (Ruleset.house_rule_spec), as the ruleset validated them.",
     )
     titles_change_on_dq = models.BooleanField(default=False)
     book_injured = models.BooleanField(
@@ -74,21 +57,15 @@ class Promotion(models.Model):
     auto_advance = models.BooleanField(
         default=False, help_text="Advance the week automatically every seven days (Celery beat)."
     )
-    hp_d6_foreign_objects = models.BooleanField(default=False, help_text="hp-d6 advanced rule: foreign objects.")
-    hp_d6_run_ins = models.BooleanField(default=False, help_text="hp-d6 advanced rule: run-ins.")
-    hp_d6_attack_referee = models.BooleanField(default=False, help_text="hp-d6 advanced rule: attacking the referee.")
 
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.CheckConstraint(condition=models.Q(ruleset__in=Ruleset.values), name="promotion_ruleset_known"),
+            # Which ids exist is the registry's to say (validated on every write), so a new ruleset needs no migration.
+            models.CheckConstraint(condition=~models.Q(ruleset=""), name="promotion_ruleset_named"),
             models.CheckConstraint(
                 condition=models.Q(time_limit_minutes__gte=1, time_limit_minutes__lte=120),
                 name="promotion_time_limit_range",
-            ),
-            models.CheckConstraint(
-                condition=models.Q(referee_warning_limit__gte=1, referee_warning_limit__lte=10),
-                name="promotion_warning_limit_range",
             ),
         ]
 
@@ -98,21 +75,23 @@ class Promotion(models.Model):
     def get_absolute_url(self):
         return reverse("promotion:detail", args=[self.slug])
 
-    def house_rules(self):
+    def rules(self):
+        """The promotion's ruleset (rules.base.Ruleset)."""
+        return get_ruleset(self.ruleset)
+
+    def checked_house_rules(self):
+        """Every house rule of the ruleset, defaults filled in for any the promotion has not set (the services
+        validate what they store; a rule the ruleset no longer knows raises rules.HouseRuleError)."""
+        return self.rules().validate_house_rules(self.house_rules)
+
+    def match_stipulation(self):
         """The stipulation keys every match of this promotion starts from (the engine reads them)."""
-        rules = {
+        ruleset = self.rules()
+        return {
             "time_limit": self.time_limit_minutes * 60,
-            "referee": {"name": "the referee", "skill": 10, "sav": 10, "warning_limit": self.referee_warning_limit},
-            "automatic_dq": list(self.automatic_dq or []),
+            **ruleset.house_stipulation(self.checked_house_rules()),
             "titles_change_on_dq": self.titles_change_on_dq,
         }
-        if self.ruleset == Ruleset.HP_D6:
-            rules["advanced"] = {
-                "foreign_objects": self.hp_d6_foreign_objects,
-                "run_ins": self.hp_d6_run_ins,
-                "attack_referee": self.hp_d6_attack_referee,
-            }
-        return rules
 
 
 class MembershipStatus(models.TextChoices):

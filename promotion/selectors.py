@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404
 
 from config import pagecache
 from promotion.models import Membership, MembershipStatus, Promotion, Role
+from rules import RulesError
 
 
 class PromotionAccess:
@@ -74,3 +75,25 @@ def memberships_of(user):
 
 def members_of(promotion):
     return Membership.objects.filter(promotion=promotion).select_related("user").order_by("status", "user__username")
+
+
+def house_rules_shown(promotion):
+    """The ruleset's house rules of a promotion as its page states them: ``[(label, value in words), ...]``."""
+    ruleset = promotion.rules()
+    try:
+        values = promotion.checked_house_rules()
+    except RulesError:
+        values = ruleset.validate_house_rules({})
+    rows = []
+    for rule in ruleset.house_rule_spec():
+        value, labels = values[rule.name], dict(rule.choices)
+        if rule.type == "boolean":
+            text = "yes" if value else "no"
+        elif rule.type == "list":
+            text = ", ".join(labels[v] for v in value) or "none"
+        elif rule.type == "choice":
+            text = labels[value]
+        else:
+            text = str(value)
+        rows.append((rule.label, text))
+    return rows

@@ -6,6 +6,7 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from promotion.models import Membership, MembershipStatus, Promotion, Role, new_invite_token
+from rules import HouseRuleError, ruleset_ids
 
 RESERVED_SLUGS = {"new", "invitations"}
 
@@ -16,13 +17,9 @@ EDITABLE_FIELDS = (
     "is_public",
     "wrestlers_need_approval",
     "time_limit_minutes",
-    "referee_warning_limit",
-    "automatic_dq",
+    "house_rules",
     "titles_change_on_dq",
     "book_injured",
-    "hp_d6_foreign_objects",
-    "hp_d6_run_ins",
-    "hp_d6_attack_referee",
 )
 
 
@@ -37,6 +34,24 @@ def _require(promotion, user, role):
     if membership is None or not membership.has_role(role):
         raise PermissionDenied(f"You must be a {Role(role).label.lower()} of {promotion.name} to do that.")
     return membership
+
+
+def house_rule_message(ruleset, exc):
+    """A refused house rule in words: its label and key, and what is wrong with the value."""
+    labels = {rule.name: rule.label for rule in ruleset.house_rule_spec()}
+    name = f"{labels[exc.field]} ({exc.field})" if exc.field in labels else exc.field
+    return f"{name}: {exc.message}"
+
+
+def _check_house_rules(promotion, raw):
+    """Store the ruleset's house rules, validated by the ruleset (every rule, defaults filled in)."""
+    if promotion.ruleset not in ruleset_ids():
+        return  # full_clean names the unknown ruleset
+    ruleset = promotion.rules()
+    try:
+        promotion.house_rules = ruleset.validate_house_rules(raw)
+    except HouseRuleError as exc:
+        raise ValidationError({"house_rules": house_rule_message(ruleset, exc)}) from None
 
 
 def _unique_slug(name):
@@ -57,6 +72,7 @@ def promotion_create(*, user, name, ruleset, **fields):
         if key not in EDITABLE_FIELDS:
             raise TypeError(f"unknown promotion field {key}")
         setattr(promotion, key, value)
+    _check_house_rules(promotion, fields.get("house_rules"))
     promotion.full_clean(exclude=["slug"])
     promotion.save()
     Membership.objects.create(promotion=promotion, user=user, role=Role.OWNER, status=MembershipStatus.ACTIVE)
@@ -69,10 +85,19 @@ def promotion_update(*, promotion, by, **fields):
     promotion = Promotion.objects.select_for_update().get(pk=promotion.pk)
     if "ruleset" in fields and fields["ruleset"] != promotion.ruleset and promotion.wrestlers.exists():
         raise ValidationError({"ruleset": "The ruleset is fixed once the promotion has wrestlers."})
+    # House rules given are changes to the current ones (a rule the ruleset no longer has is dropped); a new ruleset
+    # starts from its own defaults.
+    house_rules = fields.get("house_rules")
+    if house_rules is None:
+        house_rules = {}
+    if isinstance(house_rules, dict) and fields.get("ruleset", promotion.ruleset) == promotion.ruleset:
+        known = {rule.name for rule in promotion.rules().house_rule_spec()}
+        house_rules = {**{k: v for k, v in promotion.house_rules.items() if k in known}, **house_rules}
     for key, value in fields.items():
         if key not in EDITABLE_FIELDS:
             raise TypeError(f"unknown promotion field {key}")
         setattr(promotion, key, value)
+    _check_house_rules(promotion, house_rules)
     promotion.full_clean()
     promotion.save()
     return promotion

@@ -60,7 +60,12 @@ def promotion_detail(request, slug):
     return render(
         request,
         "promotion/detail.html",
-        {"access": access, "promotion": access.promotion, "overdue": league.overdue_titles(access.promotion)},
+        {
+            "access": access,
+            "promotion": access.promotion,
+            "overdue": league.overdue_titles(access.promotion),
+            "house_rules": selectors.house_rules_shown(access.promotion),
+        },
     )
 
 

@@ -1,15 +1,18 @@
 """How many injury points a wrestler heals in a week, kept in a column so the weekly update is plain SQL.
 
-ARM (seed 000): "The wrestler gets to subtract his STA bonus each week from his total Injuries". The STA bonus is
-REFERENCE P-ARM-05: max(0, (STA - 3) // 3). The other rulesets have no injury rule: one point a week.
+The ruleset says how much (``Ruleset.weekly_heal``; ARM: the STA bonus); the league spreads it over the injured
+areas (promotion.league, docs/league.md).
 """
+
+from rules import get_ruleset
+
+MAX_WEEKLY_HEAL = 32767  # the column is a PositiveSmallIntegerField
 
 
 def weekly_heal(ruleset_id, sheet):
-    if ruleset_id == "arm":
-        try:
-            sta = int(sheet["attributes"]["STA"])
-        except (KeyError, TypeError, ValueError):
-            return 0
-        return max(0, (sta - 3) // 3)
-    return 1
+    """The ruleset's weekly heal for a sheet, as a whole number the column holds (0 when the ruleset cannot say)."""
+    try:
+        points = int(get_ruleset(ruleset_id).weekly_heal(sheet))
+    except (KeyError, TypeError, ValueError):
+        return 0
+    return max(0, min(points, MAX_WEEKLY_HEAL))

@@ -22,15 +22,6 @@ class Approval(models.TextChoices):
     REJECTED = "rejected", "Rejected"
 
 
-class BodyPart(models.TextChoices):
-    HEAD = "head", "Head"
-    NECK = "neck", "Neck"
-    BODY = "body", "Ribs/Body"
-    BACK = "back", "Back"
-    ARM = "arm", "Arm"
-    LEG = "leg", "Leg"
-
-
 # Prestige tiers, highest first: (lowest Prestige of the tier, its name).
 PRESTIGE_TIERS = ((450, "Main event"), (300, "Upper mid-card"), (150, "Mid-card"), (-(10**9), "Preliminary"))
 
@@ -105,10 +96,11 @@ class Wrestler(models.Model):
 
 
 class Injury(models.Model):
-    """Injury points on one body part. The weekly cycle heals them with one set-based UPDATE."""
+    """Injury points on one area of the body. The areas are the ruleset's (``Ruleset.injury_areas``; the services
+    refuse others). The weekly cycle heals them with one set-based UPDATE."""
 
     wrestler = models.ForeignKey(Wrestler, on_delete=models.CASCADE, related_name="injuries")
-    body_part = models.CharField(max_length=6, choices=BodyPart.choices)
+    body_part = models.CharField(max_length=20)
     points = models.PositiveSmallIntegerField()
 
     class Meta:
@@ -116,8 +108,8 @@ class Injury(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["wrestler", "body_part"], name="injury_one_row_per_body_part"),
             models.CheckConstraint(condition=models.Q(points__gte=0), name="injury_points_not_negative"),
-            models.CheckConstraint(condition=models.Q(body_part__in=BodyPart.values), name="injury_body_part_known"),
+            models.CheckConstraint(condition=~models.Q(body_part=""), name="injury_body_part_named"),
         ]
 
     def __str__(self):
-        return f"{self.wrestler}: {self.get_body_part_display()} {self.points}"
+        return f"{self.wrestler}: {self.body_part} {self.points}"

@@ -50,6 +50,16 @@ def wrestler_injuries(wrestler):
     return {i.body_part: i.points for i in wrestler.injuries.all()}
 
 
+def injury_rows(ruleset, injuries):
+    """``[(area label, points), ...]`` in the ruleset's order of areas (an area it does not list: by its key)."""
+    labels = dict(ruleset.injury_areas())
+    order = {key: n for n, key in enumerate(labels)}
+    return [
+        (labels.get(area, area), points)
+        for area, points in sorted(injuries.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))
+    ]
+
+
 def export_sheet(wrestler):
     """The sheet the rules engine plays: the player's sheet plus what the league keeps (Fame, Prestige,
     injuries) for the fields the ruleset's sheet has, within the ranges the ruleset accepts."""

@@ -161,9 +161,13 @@ def wrestler_set_status(*, wrestler, by, status, suspended_weeks=0):
 
 @transaction.atomic
 def injury_add(*, wrestler, body_part, points):
-    """Add injury points to a body part (match results call this); marks the wrestler injured."""
+    """Add injury points to an area of the body (match results call this); marks the wrestler injured. The area is
+    one of the ruleset's (``Ruleset.injury_areas``)."""
     if points <= 0:
         raise ValidationError({"points": "Injury points must be positive."})
+    areas = dict(get_ruleset(wrestler.promotion.ruleset).injury_areas())
+    if body_part not in areas:
+        raise ValidationError({"body_part": f"{body_part!r} is not an injury area here (areas: {', '.join(areas)})."})
     injury, created = Injury.objects.select_for_update().get_or_create(
         wrestler=wrestler, body_part=body_part, defaults={"points": points}
     )

@@ -98,6 +98,7 @@ def _wrestler_body(promotion_id, pk, vs_id):
         Wrestler.objects.select_related("owner", "promotion"), pk=pk, promotion_id=promotion_id
     )
     ruleset = get_ruleset(wrestler.promotion.ruleset)
+    injuries = selectors.wrestler_injuries(wrestler)
     career = records.Career(wrestler)
     opponents = career.opponents()
     versus = None
@@ -116,7 +117,8 @@ def _wrestler_body(promotion_id, pk, vs_id):
         # part of the page.
         "derived": [(k, value_html(v)) for k, v in _safe_derived(ruleset, selectors.export_sheet(wrestler)).items()],
         "sheet": [(k, value_html(v)) for k, v in wrestler.sheet.items()],
-        "injuries": selectors.wrestler_injuries(wrestler),
+        "injuries": injuries,
+        "injury_rows": selectors.injury_rows(ruleset, injuries),
     }
 
 

@@ -9,17 +9,20 @@ Usage::
         ...
 
 A ruleset is a subclass of :class:`rules.base.Ruleset` registered with
-:func:`rules.registry.register`. Adding one touches no web code.
+:func:`rules.registry.register`. Adding one touches no web code: the league reads its house rules, injury
+areas, weekly healing and Prestige parts through the hooks of :class:`rules.base.Ruleset`.
 """
 
-from rules.base import MatchSetup, Ruleset
+from rules.base import HouseRule, MatchSetup, Ruleset
 from rules.dice import Dice, DiceExhausted, RandomDice, ScriptedDice
-from rules.errors import RulesError, SetupError, SheetError, UnknownRuleset
-from rules.registry import get_ruleset, ruleset_ids
+from rules.errors import HouseRuleError, RulesError, SetupError, SheetError, UnknownRuleset
+from rules.registry import get_ruleset, register, ruleset_ids, unregister
 
 __all__ = [
     "Dice",
     "DiceExhausted",
+    "HouseRule",
+    "HouseRuleError",
     "MatchSetup",
     "RandomDice",
     "Ruleset",
@@ -29,8 +32,10 @@ __all__ = [
     "SheetError",
     "UnknownRuleset",
     "get_ruleset",
+    "register",
     "resolve",
     "ruleset_ids",
+    "unregister",
 ]
 
 

@@ -1,8 +1,8 @@
-"""What every ruleset shares: the match setup, the event log, and the Ruleset base class."""
+"""What every ruleset shares: the match setup, the event log, house rules, and the Ruleset base class."""
 
 from dataclasses import dataclass, field
 
-from rules.errors import SetupError
+from rules.errors import HouseRuleError, SetupError
 
 RESULT_METHODS = (
     "pinfall",
@@ -14,6 +14,90 @@ RESULT_METHODS = (
     "draw",
     "no-contest",
 )
+
+
+# The parts a wrestler's change of Prestige may be made of, in the league's words (the league keeps one ledger row
+# per part): "result" is the win, loss or draw itself; the others are what an engine may add to it.
+PRESTIGE_REASONS = ("result", "heat", "flair", "engineered", "adjustment")
+
+# The body areas the league keeps injury points on when a ruleset names none of its own: (key, label).
+BODY_AREAS = (
+    ("head", "Head"),
+    ("neck", "Neck"),
+    ("body", "Ribs/Body"),
+    ("back", "Back"),
+    ("arm", "Arm"),
+    ("leg", "Leg"),
+)
+
+HOUSE_RULE_TYPES = ("boolean", "integer", "choice", "list")
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """One option a promotion sets for every match it books, as its settings page shows it.
+
+    ``type`` is ``boolean``, ``integer`` (from ``min`` to ``max``), ``choice`` (one value of ``choices``) or
+    ``list`` (any values of ``choices``, each once, kept in the order of ``choices``). ``choices`` holds
+    ``(value, label)`` pairs; ``default`` is what a new promotion starts with; ``help`` is one line for the form.
+    """
+
+    name: str
+    label: str
+    type: str
+    default: object
+    help: str = ""
+    choices: tuple = ()
+    min: int | None = None
+    max: int | None = None
+
+    def __post_init__(self):
+        if self.type not in HOUSE_RULE_TYPES:
+            raise ValueError(f"house rule {self.name}: type must be one of {', '.join(HOUSE_RULE_TYPES)}")
+        self.check(self.default)  # a default the rule itself refuses is a bug of the ruleset
+
+    def check(self, value):
+        """The value as stored (a list for ``list``), or HouseRuleError naming this rule."""
+        values = [v for v, _label in self.choices]
+        if self.type == "boolean":
+            if not isinstance(value, bool):
+                raise HouseRuleError(self.name, "must be true or false")
+            return value
+        if self.type == "integer":
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int)
+                or (self.min is not None and value < self.min)
+                or (self.max is not None and value > self.max)
+            ):
+                raise HouseRuleError(self.name, f"must be a whole number{self._range()}")
+            return value
+        if self.type == "choice":
+            if isinstance(value, bool) or value not in values:
+                raise HouseRuleError(self.name, f"must be one of: {', '.join(map(str, values))}")
+            return value
+        if not isinstance(value, list | tuple) or any(isinstance(v, bool) or v not in values for v in value):
+            raise HouseRuleError(self.name, f"must be a list drawn from: {', '.join(map(str, values))}")
+        return [v for v in values if v in value]
+
+    def _range(self):
+        if self.min is not None and self.max is not None:
+            return f" from {self.min} to {self.max}"
+        if self.min is not None:
+            return f" of at least {self.min}"
+        return f" of at most {self.max}" if self.max is not None else ""
+
+    def as_dict(self):
+        return {
+            "name": self.name,
+            "label": self.label,
+            "type": self.type,
+            "default": list(self.default) if self.type == "list" else self.default,
+            "help": self.help,
+            "choices": [list(pair) for pair in self.choices],
+            "min": self.min,
+            "max": self.max,
+        }
 
 
 @dataclass(frozen=True)
@@ -75,11 +159,19 @@ class EventLog:
 
 
 class Ruleset:
-    """Base class of a ruleset. Subclasses set ``id``/``name`` and implement the hooks below."""
+    """Base class of a ruleset. Subclasses set ``id``/``name`` and implement the hooks below.
+
+    ``label`` is what menus show (default: ``name``); ``summary`` is one line saying what the ruleset is.
+    """
 
     id = ""
     name = ""
+    summary = ""
     match_kinds = ("singles",)
+
+    @property
+    def label(self):
+        return self.name
 
     # --- the sheet -------------------------------------------------------------------------
     def sheet_spec(self):
@@ -133,3 +225,58 @@ class Ruleset:
         for event in self.resolve(setup, dice, seed=seed):
             last = event
         return last
+
+    # --- the league: house rules, injuries, healing, Prestige --------------------------------------
+    def house_rule_spec(self):
+        """The house rules a promotion of this ruleset sets: a tuple of HouseRule, in the order shown."""
+        return ()
+
+    def validate_house_rules(self, raw):
+        """Every house rule of this ruleset, from ``raw`` (name: value; a rule left out takes its default), or
+        HouseRuleError naming the rule."""
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, dict):
+            raise HouseRuleError("house_rules", "must be an object of house rule: value")
+        spec = {rule.name: rule for rule in self.house_rule_spec()}
+        for key in raw:
+            if key not in spec:
+                raise HouseRuleError(
+                    str(key), f"is not a house rule of {self.name} (known: {', '.join(spec) or 'none'})"
+                )
+        return {name: rule.check(raw.get(name, rule.default)) for name, rule in spec.items()}
+
+    def house_stipulation(self, house_rules):
+        """The stipulation keys the engine reads for validated house rules (by default, each rule is a key)."""
+        return dict(house_rules)
+
+    def injury_areas(self):
+        """The areas a wrestler keeps injury points on, ``((key, label), ...)``; the league stores the keys."""
+        return BODY_AREAS
+
+    def injury_area(self, name):
+        """The key of the area an injury the engine names (in a sheet or a state) is on; None when it is none."""
+        return name if name in dict(self.injury_areas()) else None
+
+    def injuries_gained(self, sheet, state):
+        """Injury points a wrestler gained in a match, ``{area key: points}``: his final state's ``injuries``
+        beyond those of the sheet he brought in."""
+        before = (sheet or {}).get("injuries") or {}
+        gained = {}
+        for name, points in ((state or {}).get("injuries") or {}).items():
+            delta = int(points) - int(before.get(name, 0))
+            area = self.injury_area(name)
+            if delta > 0 and area:
+                gained[area] = gained.get(area, 0) + delta
+        return gained
+
+    def weekly_heal(self, sheet):
+        """Injury points a wrestler of this (validated) sheet heals in a week; the league spreads them over his
+        injured areas (docs/league.md). A ruleset without a healing rule: one point a week."""
+        return 1
+
+    def prestige_parts(self, result):
+        """The Prestige the engine computed itself, from its result event: ``{(side, name): [(reason, amount),
+        ...]}`` with reasons from PRESTIGE_REASONS (one ``result`` part), amounts summing to the wrestler's
+        change. Empty: the league's own table applies to everyone (docs/league.md)."""
+        return {}

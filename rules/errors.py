@@ -20,5 +20,14 @@ class SheetError(RulesError):
         super().__init__(f"{field}: {message}")
 
 
+class HouseRuleError(RulesError):
+    """A promotion's house rules are invalid. ``field`` names the offending house rule."""
+
+    def __init__(self, field, message):
+        self.field = field
+        self.message = message
+        super().__init__(f"{field}: {message}")
+
+
 class SetupError(RulesError):
     """A match setup is invalid (wrong number of sides, unsupported match kind, ...)."""

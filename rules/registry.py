@@ -6,9 +6,22 @@ _RULESETS = {}
 
 
 def register(cls):
-    """Class decorator: make a Ruleset subclass available under ``cls.id``."""
+    """Class decorator: make a Ruleset subclass available under ``cls.id`` (an id another class holds is refused)."""
+    if not cls.id:
+        raise ValueError(f"{cls.__qualname__} has no id")
+    held = _RULESETS.get(cls.id)
+    if held is not None and (held.__module__, held.__qualname__) != (cls.__module__, cls.__qualname__):
+        raise ValueError(f"ruleset id {cls.id!r} is taken by {held.__module__}.{held.__qualname__}")
     _RULESETS[cls.id] = cls
     return cls
+
+
+def unregister(ruleset_id):
+    """Take a ruleset out of the registry again (a ruleset a test registered); unknown ids are refused."""
+    try:
+        del _RULESETS[ruleset_id]
+    except KeyError:
+        raise UnknownRuleset(ruleset_id) from None
 
 
 def _load_builtin():

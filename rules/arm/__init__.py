@@ -13,17 +13,65 @@ and ``tables`` (data), ``tactics`` (the default policy), ``narration`` (sentence
 from rules.arm import sheet as _sheet
 from rules.arm.maneuvers import table_rows
 from rules.arm.match import Match, parse_stipulation
-from rules.base import Ruleset
+from rules.arm.tables import AUTOMATIC_DQ_CHOICES, AUTOMATIC_DQ_DEFAULT, BODY_PARTS, DEFAULT_REFEREE, attribute_bonus
+from rules.base import HouseRule, Ruleset
 from rules.errors import SetupError
 from rules.registry import register
 
 __all__ = ["ArmRuleset"]
+
+AUTOMATIC_DQ_LABELS = {
+    "choke_count": "A choke held past the referee's count",
+    "rope_break_count": "A hold not broken at the ropes by the count",
+    "referee_contact": "Attacking the referee",
+    "foreign_object": "Using a foreign object",
+    "interference": "Outside interference",
+    "over_the_top": "Throwing an opponent over the top rope",
+    "fire_tab": "Fire",
+    "powder": "Powder in the eyes",
+}
+
+HOUSE_RULES = (
+    HouseRule(
+        "warning_limit",
+        "Referee warnings before a DQ",
+        "integer",
+        DEFAULT_REFEREE["warning_limit"],
+        help="Warnings the house referee gives before he disqualifies (a match's own referee brings his own).",
+        min=1,
+        max=10,
+    ),
+    HouseRule(
+        "automatic_dq",
+        "Automatic disqualifications",
+        "list",
+        AUTOMATIC_DQ_DEFAULT,
+        help="Infractions that disqualify at once, with no warning first.",
+        choices=tuple((key, AUTOMATIC_DQ_LABELS[key]) for key in AUTOMATIC_DQ_CHOICES),
+    ),
+)
+
+# The seed's injury areas (Head, Neck, Ribs/Body, Back, Arm, Leg) and the keys the league keeps them under.
+INJURY_AREAS = (
+    ("head", "Head"),
+    ("neck", "Neck"),
+    ("body", "Ribs/Body"),
+    ("back", "Back"),
+    ("arm", "Arm"),
+    ("leg", "Leg"),
+)
+AREA_OF_PART = dict(zip(BODY_PARTS, (key for key, _label in INJURY_AREAS), strict=True))
+
+# ARM's own Prestige details (rules/arm/winning.py, prestige_changes) and the league's reasons they are.
+PRESTIGE_DETAILS = {"heat": "heat", "spot bonus": "flair", "engineered result": "engineered"}
+RESULT_DETAILS = ("win", "loss")
 
 
 @register
 class ArmRuleset(Ruleset):
     id = "arm"
     name = "ARM (Advanced RingMaster)"
+    summary = "d20 checks, Advantage, the StunTrack and Edge."
     match_kinds = ("singles", "tag", "cage")
 
     def sheet_spec(self):
@@ -61,3 +109,48 @@ class ArmRuleset(Ruleset):
     def outcome(self, setup, dice, seed=None):
         """The result event only, without building the other events (same dice, same result)."""
         return Match(setup, dice, seed, quiet=True).outcome()
+
+    # --- the league ----------------------------------------------------------------------------
+    def house_rule_spec(self):
+        return HOUSE_RULES
+
+    def house_stipulation(self, house_rules):
+        """The house referee (Skill and SAV 10, the promotion's warning limit) and the automatic DQs."""
+        return {
+            "referee": dict(DEFAULT_REFEREE, warning_limit=house_rules["warning_limit"]),
+            "automatic_dq": list(house_rules["automatic_dq"]),
+        }
+
+    def injury_areas(self):
+        return INJURY_AREAS
+
+    def injury_area(self, name):
+        """Engine parts (``Ribs``) and the sheet's spellings (``ribs/body``, ``legs``) are read alike."""
+        part = _sheet.PART_ALIASES.get(str(name).strip().lower())
+        return AREA_OF_PART.get(part)
+
+    def weekly_heal(self, sheet):
+        """Seed: "The wrestler gets to subtract his STA bonus each week from his total Injuries"; the STA bonus is
+        REFERENCE P-ARM-05, max(0, (STA - 3) // 3)."""
+        try:
+            sta = int(sheet["attributes"]["STA"])
+        except (KeyError, TypeError, ValueError):
+            return 0
+        return attribute_bonus(sta)
+
+    def prestige_parts(self, result):
+        """The result event's ``prestige`` (winning.prestige_changes): the win or loss, then heat, flair spot
+        bonuses and engineered-result penalties as parts of their own; what is left is an adjustment."""
+        parts = {}
+        for entry in result.get("prestige") or []:
+            details = entry.get("detail") or []
+            if not details:
+                parts[(entry.get("side"), entry.get("name"))] = [("result", entry["change"])]
+                continue
+            own = [("result", sum(d["amount"] for d in details if d["name"] in RESULT_DETAILS))]
+            own += [(PRESTIGE_DETAILS[d["name"]], d["amount"]) for d in details if d["name"] in PRESTIGE_DETAILS]
+            rest = entry["change"] - sum(amount for _reason, amount in own)
+            if rest:
+                own.append(("adjustment", rest))
+            parts[(entry.get("side"), entry.get("name"))] = own
+        return parts

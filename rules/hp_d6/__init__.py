@@ -6,18 +6,45 @@ Modules follow the text: ``sheet`` (Hit Points, the wrestler), ``match`` (Taking
 ``tactics`` (who picks what) and ``narration`` (the play-by-play). Decisions: ``docs/rules/hp-d6.md``.
 """
 
-from rules.base import Ruleset
+from rules.base import HouseRule, Ruleset
 from rules.errors import SetupError
 from rules.hp_d6 import match, sheet
 from rules.hp_d6.moves import FINISHER_HP, MOVE_TABLE, PIN_HP
 from rules.hp_d6.sheet import HP_DEFAULT
 from rules.registry import register
 
+# ADVANCED RULES, "Cheating (within the rules)" (rules/hp_d6/advanced.py): each one off unless the promotion allows it.
+HOUSE_RULES = (
+    HouseRule(
+        "foreign_objects",
+        "Foreign objects",
+        "boolean",
+        False,
+        help="Advanced rule: a wrestler may pick up a weapon and swing it; a referee who sees it disqualifies.",
+    ),
+    HouseRule(
+        "run_ins",
+        "Run-ins",
+        "boolean",
+        False,
+        help="Advanced rule: a wrestler's ally may run in once a match and hit his finisher.",
+    ),
+    HouseRule(
+        "attack_referee",
+        "Attacking the referee",
+        "boolean",
+        False,
+        help="Advanced rule: a wrestler may knock the referee down (or be disqualified for trying).",
+    ),
+)
+
 
 @register
 class HpD6(Ruleset):
     id = "hp-d6"
     name = "WWF RPG (d6, 20 HP)"
+    label = "hp-d6 (20 HP, d6)"
+    summary = "Twenty hit points and a d6: strikes, grapples, three-count pins."
     match_kinds = ("singles",)
 
     def sheet_spec(self):
@@ -46,3 +73,10 @@ class HpD6(Ruleset):
 
     def outcome(self, setup, dice, seed=None):
         return match.outcome(setup, dice, seed=seed)
+
+    def house_rule_spec(self):
+        return HOUSE_RULES
+
+    def house_stipulation(self, house_rules):
+        """The advanced rules, as the stipulation's ``advanced`` mapping."""
+        return {"advanced": {rule.name: house_rules[rule.name] for rule in HOUSE_RULES}}

@@ -29,6 +29,8 @@ STIPULATIONS = {
 class WildKnight(Ruleset):
     id = "wildknight"
     name = "wildknight d20 (Wild World Wrestling digest)"
+    label = "wildknight (d20 roll-high)"
+    summary = "A d20 roll-high brawl: Fatigue, Stun, Heat and critical hits."
     match_kinds = ("singles",)
 
     def sheet_spec(self):

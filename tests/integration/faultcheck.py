@@ -30,7 +30,7 @@ from matches.models import Card, CardStatus, Match, MatchEvent, MatchParticipant
 from promotion.models import LedgerReason, PrestigeEntry, TitleReign
 from roster.models import Injury, Wrestler
 from roster.records import record
-from rules import RandomDice
+from rules import RandomDice, get_ruleset
 
 RESULT_REASONS = {LedgerReason.WIN, LedgerReason.LOSS, LedgerReason.DRAW, LedgerReason.DQ_WIN}
 
@@ -101,6 +101,10 @@ def _assert_match_as_clean_run(match):
     return result
 
 
+def ruleset_of(match):
+    return get_ruleset(match.card.promotion.ruleset)
+
+
 def _participants(match):
     return list(MatchParticipant.objects.filter(match=match).order_by("side", "slot"))
 
@@ -118,7 +122,7 @@ def _expected_ledger(matches, results, before):
         names = [sheet.get("name") for side in match.setup["sides"] for sheet in side]
         entries = Counter()
         for participant, parts in zip(
-            participants, services._ledger_changes(result, participants, names, result["winner"])
+            participants, services._ledger_changes(ruleset_of(match), result, participants, names, result["winner"])
         ):
             for reason, prestige, fame in parts:
                 entries[(participant.wrestler_id, str(reason), prestige, fame)] += 1
@@ -223,7 +227,7 @@ def _assert_injuries_from_scratch(wrestler):
         index = [x.pk for x in _participants(match)].index(p.pk)
         final = result.get("state") or []
         if index < len(final) and index < len(sheets):
-            expected.update(services._new_injuries(sheets[index].get("injuries"), final[index].get("injuries")))
+            expected.update(services._new_injuries(ruleset_of(match), sheets[index], final[index]))
     stored = Counter(dict(Injury.objects.filter(wrestler=wrestler).values_list("body_part", "points")))
     assert +stored == +expected, f"{wrestler}: injuries {dict(stored)} != clean {dict(expected)}"
 

@@ -223,13 +223,23 @@ def test_a_disqualification_changes_the_title_only_when_the_stipulation_says_so(
     assert (champion in current.holders.all()) is (not changes_on_dq)
 
 
-def test_injuries_from_the_match_are_written_onto_the_wrestlers(personas):
+@pytest.mark.parametrize(
+    ("ruleset", "engine_injuries"),
+    [
+        ("arm", {"Ribs": 3, "Leg": 1, "Tail": 2}),  # ARM's engine names its parts as the seed does
+        ("wildknight", {"body": 3, "leg": 1, "tail": 2}),  # a ruleset on the default areas names them by key
+    ],
+)
+def test_injuries_from_the_match_are_written_onto_the_wrestlers(db, ruleset, engine_injuries):
+    from tests.conftest import Personas
+
+    personas = Personas(ruleset=ruleset)
     card = book_card(personas.promotion, personas.promoter, matches=1)
     services.card_go_live(card=card, by=personas.promoter)
     match = card.matches.get()
     result = engine_events(match)[-1]
     result = json.loads(json.dumps(result))
-    result["state"][1]["injuries"] = {"Ribs/Body": 3, "Leg": 1}
+    result["state"][1]["injuries"] = engine_injuries  # an area the ruleset does not list is left out
     Match.objects.filter(pk=match.pk).update(status=MatchStatus.RUNNING)
     services.match_apply_result(match_id=match.pk, result=result)
     loser = match.participants.get(side=1).wrestler

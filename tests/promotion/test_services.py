@@ -108,14 +108,9 @@ def test_a_member_may_leave_but_not_remove_others(personas):
 
 def test_house_rules_become_the_engine_stipulation():
     promotion = services.promotion_create(
-        user=UserFactory(),
-        name="Rules",
-        ruleset="hp-d6",
-        time_limit_minutes=20,
-        hp_d6_run_ins=True,
-        automatic_dq=["foreign_object"],
+        user=UserFactory(), name="Rules", ruleset="hp-d6", time_limit_minutes=20, house_rules={"run_ins": True}
     )
-    rules = promotion.house_rules()
+    rules = promotion.match_stipulation()
     assert rules["time_limit"] == 1200
-    assert rules["automatic_dq"] == ["foreign_object"]
     assert rules["advanced"] == {"foreign_objects": False, "run_ins": True, "attack_referee": False}
+    assert "automatic_dq" not in rules  # ARM's house rule: no hp-d6 match reads it

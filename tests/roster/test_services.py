@@ -89,6 +89,18 @@ def test_injuries_accumulate_per_body_part_and_mark_the_wrestler_injured(persona
     assert personas.wrestler.status == WrestlerStatus.INJURED
 
 
+def test_an_injury_goes_on_one_of_the_rulesets_areas_or_is_refused(personas):
+    with pytest.raises(ValidationError) as exc:
+        services.injury_add(wrestler=personas.wrestler, body_part="tail", points=2)
+    assert (
+        "'tail' is not an injury area here (areas: head, neck, body, back, arm, leg)"
+        in exc.value.message_dict["body_part"][0]
+    )
+    assert not Injury.objects.filter(wrestler=personas.wrestler).exists()
+    personas.wrestler.refresh_from_db()
+    assert personas.wrestler.status == WrestlerStatus.ACTIVE
+
+
 def test_roster_filters_and_sorts(personas):
     p = personas.promotion
     WrestlerFactory(promotion=p, ring_name="Zed Heel", alignment="heel", prestige=50)

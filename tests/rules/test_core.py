@@ -81,3 +81,33 @@ def test_the_base_ruleset_is_abstract():
     with pytest.raises(NotImplementedError):
         Ruleset().validate_sheet({})
     assert Ruleset().maneuvers() == [] and Ruleset().derived({}) == {}
+
+
+def test_a_ruleset_registers_under_its_id_and_unregisters_again():
+    from rules import register, unregister
+    from rules.errors import UnknownRuleset as Unknown
+
+    class Draughts(Ruleset):
+        id = "test-draughts"
+        name = "Draughts"
+
+    register(Draughts)
+    try:
+        assert "test-draughts" in ruleset_ids()
+        assert isinstance(get_ruleset("test-draughts"), Draughts)
+        assert get_ruleset("test-draughts").label == "Draughts"  # the name, unless the ruleset gives a label
+
+        class Impostor(Ruleset):
+            id = "test-draughts"
+
+        with pytest.raises(ValueError, match="taken by"):
+            register(Impostor)
+        with pytest.raises(ValueError, match="taken by"):
+            register(type("Arm", (Ruleset,), {"id": "arm"}))
+    finally:
+        unregister("test-draughts")
+    assert "test-draughts" not in ruleset_ids()
+    with pytest.raises(Unknown):
+        unregister("test-draughts")
+    with pytest.raises(ValueError, match="has no id"):
+        register(type("Nameless", (Ruleset,), {}))

@@ -13,8 +13,8 @@ from django.db import transaction
 from matches.models import Card, CardStatus, Match, MatchParticipant, MatchStatus
 from promotion.models import Membership, Promotion, Role, Title, TitleReign
 from roster.healing import weekly_heal
-from roster.models import BodyPart, Injury, Wrestler
-from rules import get_ruleset
+from roster.models import Injury, Wrestler
+from rules import get_ruleset, ruleset_ids
 
 BATCH = 5000
 METHODS = ["pinfall"] * 6 + ["submission"] * 2 + ["knockout", "disqualification", "count-out", "draw"]
@@ -27,7 +27,8 @@ class Command(BaseCommand):
         parser.add_argument("--wrestlers", type=int, default=10_000)
         parser.add_argument("--matches", type=int, default=100_000)
         parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument("--ruleset", default="arm")
+        ids = ruleset_ids()
+        parser.add_argument("--ruleset", choices=ids, default=ids[0], help="default: the first registered, by id")
         parser.add_argument("--injured", type=float, default=0.3, help="share of wrestlers with injuries")
         parser.add_argument("--slug", default=None, help="default: generated-<seed>")
 
@@ -68,11 +69,11 @@ class Command(BaseCommand):
                 )
             created = Wrestler.objects.bulk_create(rows, batch_size=BATCH)
             ids = [w.pk for w in created]
-            parts = list(BodyPart.values)
+            parts = [key for key, _label in rules.injury_areas()]
             injuries = []
             for wid in ids:
-                if rng.random() < injured:
-                    for part in rng.sample(parts, rng.randint(1, 3)):
+                if parts and rng.random() < injured:
+                    for part in rng.sample(parts, rng.randint(1, min(3, len(parts)))):
                         injuries.append(Injury(wrestler_id=wid, body_part=part, points=rng.randint(1, 12)))
             Injury.objects.bulk_create(injuries, batch_size=BATCH)
             Wrestler.objects.filter(promotion=promotion, injuries__isnull=False).update(status="injured")
