@@ -117,7 +117,10 @@ def _settle_duel(ra, rb, names, before):
     if winner is not None:
         after[winner] = min(HEAT_MAX, after[winner] + 1)
     a, b = names
-    if winner is None:
+    if winner is None and ra.total != rb.total:
+        w, l_ = (a, b) if ra.total > rb.total else (b, a)
+        text = f"{w} edges {l_} on the microphone ({ra.total}-{rb.total}), but not by enough to matter."
+    elif winner is None:
         text = f"{a} ({ra.total}) and {b} ({rb.total}) go back and forth; neither gets the upper hand."
     else:
         w, l_ = (a, b) if winner == 0 else (b, a)

@@ -152,6 +152,9 @@ def test_it_plays_a_dueling_promo_as_two_promo_events_and_a_result():
 def test_it_gives_nobody_heat_in_a_dueling_promo_won_by_less_than_ten():
     result = list(RULESET.resolve(promo_setup(sheet("Ace"), sheet("Bo")), ScriptedDice([19, 10])))[-1]
     assert (result["upper_hand"], result["carry"]) == (None, [0, 0])
+    assert result["text"] == "Ace edges Bo on the microphone (19-10), but not by enough to matter."
+    even = list(RULESET.resolve(promo_setup(sheet("Ace"), sheet("Bo")), ScriptedDice([12, 12])))[-1]
+    assert even["text"] == "Ace (12) and Bo (12) go back and forth; neither gets the upper hand."
 
 
 def test_a_wrestler_cuts_his_promo_in_his_best_style_unless_told_otherwise():
