@@ -24,7 +24,7 @@ class CardAdmin(admin.ModelAdmin):
 class ParticipantInline(admin.TabularInline):
     model = MatchParticipant
     extra = 0
-    fields = ["side", "slot", "wrestler", "card"]
+    fields = ["side", "slot", "wrestler", "card", "segment"]
     autocomplete_fields = ["wrestler"]
     raw_id_fields = ["card"]
 

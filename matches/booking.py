@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
-from matches.models import Card, CardStatus, EscapeRule, Match, MatchKind, MatchParticipant
+from matches.models import SEGMENT_KINDS, Card, CardStatus, EscapeRule, Match, MatchKind, MatchParticipant
 from promotion.models import Division, Referee, Role, Title, TitleReign
 from promotion.services import membership_for
 from roster.models import Approval, Wrestler, WrestlerStatus
@@ -41,6 +41,7 @@ class MatchSpec:
     cage_internal: bool = True
     cage_roof: bool = False
     escape_rule: str = ""
+    promo_df: int | None = None  # a single promo's Difficulty (promo segments only; None: the ruleset's)
 
 
 def require_booker(promotion, user):
@@ -90,13 +91,16 @@ def check_match(card, spec, *, match_id=None):
     if spec.kind not in MatchKind.values:
         raise BookingRefused("Unknown match kind.")
     ruleset = get_ruleset(promotion.ruleset)
-    if spec.kind not in ruleset.match_kinds:
+    segment = spec.kind in SEGMENT_KINDS
+    if segment:
+        check_segment(ruleset, spec)
+    elif spec.kind not in ruleset.match_kinds:
         raise BookingRefused(
             f"{ruleset.name or ruleset.id} has no {MatchKind(spec.kind).label.lower()} matches "
             f"(it has: {', '.join(ruleset.match_kinds)})."
         )
-    size = SIDE_SIZES[spec.kind]
-    if len(spec.sides) != 2 or any(len(side) != size for side in spec.sides):
+    size = SIDE_SIZES.get(spec.kind)
+    if not segment and (len(spec.sides) != 2 or any(len(side) != size for side in spec.sides)):
         raise BookingRefused(f"A {MatchKind(spec.kind).label.lower()} match has two sides of {size}.")
     ids = [wid for side in spec.sides for wid in side]
     if len(set(ids)) != len(ids):
@@ -105,12 +109,17 @@ def check_match(card, spec, *, match_id=None):
     if len(wrestlers) != len(ids):
         raise BookingRefused("Every wrestler must be on this promotion's roster.")
     booked = (
-        MatchParticipant.objects.filter(card=card, wrestler_id__in=ids)
+        MatchParticipant.objects.filter(card=card, wrestler_id__in=ids, segment=segment)
         .exclude(match_id=match_id)
         .select_related("wrestler", "match")
         .order_by("match__order")
         .first()
     )
+    if booked is not None and segment:
+        raise BookingRefused(
+            f"{booked.wrestler.ring_name} already cuts a promo on this card (promo {booked.match.order}): "
+            "one promo a card."
+        )
     if booked is not None:
         raise BookingRefused(
             f"{booked.wrestler.ring_name} is already booked on this card (match {booked.match.order})."
@@ -149,6 +158,54 @@ def check_match(card, spec, *, match_id=None):
         raise BookingRefused("Unknown escape rule.")
     if spec.time_limit_minutes is not None and not 1 <= spec.time_limit_minutes <= 120:
         raise BookingRefused("A time limit is 1 to 120 minutes.")
+    if segment:
+        warnings += _heat_warnings(card, spec, wrestlers, match_id)
+    return warnings
+
+
+PROMO_DF_RANGE = (1, 40)
+
+
+def check_segment(ruleset, spec):
+    """Refuse a segment (a promo) the promotion's ruleset does not play, or one booked like a match: a promo has
+    one wrestler (or two, dueling), and no referee, title or match stipulation. The cage options are ignored, as
+    for every kind but cage."""
+    label = MatchKind(spec.kind).label.lower()
+    if spec.kind not in ruleset.segment_kinds:
+        raise BookingRefused(
+            f"{ruleset.name or ruleset.id} has no {label}s: its rules give a wrestler nothing for one "
+            f"(book a match: {', '.join(ruleset.match_kinds)})."
+        )
+    if len(spec.sides) not in (1, 2) or any(len(side) != 1 for side in spec.sides):
+        raise BookingRefused(f"A {label} has one wrestler, or two in a dueling promo.")
+    if spec.title_id is not None:
+        raise BookingRefused(f"A {label} puts no title on the line.")
+    if spec.referee_id is not None or spec.time_limit_minutes is not None or spec.no_dq or spec.titles_change_on_dq:
+        raise BookingRefused(f"A {label} has no referee, time limit or disqualification rules: leave them empty.")
+    if spec.promo_df is not None:
+        low, high = PROMO_DF_RANGE
+        if len(spec.sides) == 2:
+            raise BookingRefused("A dueling promo has no Difficulty: each wrestler's roll is the other's.")
+        if not low <= spec.promo_df <= high:
+            raise BookingRefused(f"A promo's Difficulty is {low} to {high}.")
+
+
+def _heat_warnings(card, spec, wrestlers, match_id):
+    """A promo's Heat carries only into the wrestler's next match on the same card (docs/rules/wildknight.md):
+    warn when there is none after it. A new promo is booked at the end of the card."""
+    order = Match.objects.filter(pk=match_id).values_list("order", flat=True).first() if match_id else None
+    matches = dict(
+        MatchParticipant.objects.filter(card=card, segment=False, wrestler_id__in=list(wrestlers)).values_list(
+            "wrestler_id", "match__order"
+        )
+    )
+    warnings = []
+    for wid in (w for side in spec.sides for w in side):
+        name = wrestlers[wid].ring_name
+        if wid not in matches:
+            warnings.append(f"{name} has no match on this card: the Heat a promo earns carries only into a later one.")
+        elif order is None or matches[wid] < order:
+            warnings.append(f"Move the promo before match {matches[wid]}: its Heat carries only into a later match.")
     return warnings
 
 
@@ -158,7 +215,14 @@ def _write_participants(match, spec):
         with transaction.atomic():
             MatchParticipant.objects.bulk_create(
                 [
-                    MatchParticipant(match=match, card_id=match.card_id, side=side_no, slot=slot, wrestler_id=wid)
+                    MatchParticipant(
+                        match=match,
+                        card_id=match.card_id,
+                        side=side_no,
+                        slot=slot,
+                        wrestler_id=wid,
+                        segment=match.is_segment,
+                    )
                     for side_no, side in enumerate(spec.sides)
                     for slot, wid in enumerate(side)
                 ]
@@ -187,10 +251,13 @@ def _apply_spec(match, spec):
         "cage_internal",
         "cage_roof",
         "escape_rule",
+        "promo_df",
     ):
         setattr(match, key, getattr(spec, key))
     if match.kind != MatchKind.CAGE:
         match.cage_material, match.cage_height_ft, match.escape_rule = "", None, ""
+    if match.kind != MatchKind.PROMO:
+        match.promo_df = None
 
 
 @transaction.atomic
@@ -281,6 +348,8 @@ def spec_of(match):
         while len(sides) <= p.side:
             sides.append([])
         sides[p.side].append(p.wrestler_id)
+    if match.is_segment:
+        sides = [side for side in sides if side]  # a single promo has one side
     return MatchSpec(
         kind=match.kind,
         sides=sides,
@@ -294,11 +363,14 @@ def spec_of(match):
         cage_internal=match.cage_internal,
         cage_roof=match.cage_roof,
         escape_rule=match.escape_rule,
+        promo_df=match.promo_df,
     )
 
 
-def match_setup(match):
-    """The engine's MatchSetup for a booked match: sheets (with what the league keeps) and the stipulation."""
+def match_setup(match, carried=None):
+    """The engine's MatchSetup for a booked match: sheets (with what the league keeps) and the stipulation.
+    ``carried``: what segments earlier on the card earned each wrestler, one list per side (``Ruleset.carry_in``).
+    A segment (a promo) takes only its own options, not the house rules of a match."""
     from roster.selectors import export_sheet
 
     promotion = match.card.promotion
@@ -307,6 +379,9 @@ def match_setup(match):
     sides = [[], []]
     for p in participants:
         sides[p.side].append(export_sheet(p.wrestler))
+    if match.is_segment:
+        stipulation = {"df": match.promo_df} if match.promo_df else {}
+        return ruleset, ruleset.build_setup([s for s in sides if s], kind=match.kind, stipulation=stipulation)
     stipulation = promotion.match_stipulation()
     if match.time_limit_minutes:
         stipulation["time_limit"] = match.time_limit_minutes * 60
@@ -326,4 +401,6 @@ def match_setup(match):
             cage_roof=match.cage_roof,
             escape=match.escape_rule or "either",
         )
+    if carried:
+        stipulation = ruleset.carry_in(stipulation, carried)
     return ruleset, ruleset.build_setup(sides, kind=match.kind, stipulation=stipulation)

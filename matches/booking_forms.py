@@ -3,7 +3,7 @@
 from django import forms
 
 from matches.booking import MatchSpec
-from matches.models import CageMaterial, Card, EscapeRule, MatchKind
+from matches.models import SEGMENT_KINDS, CageMaterial, Card, EscapeRule, MatchKind
 from promotion.models import Referee, Title
 
 MAX_ID = 2**31 - 1
@@ -61,6 +61,13 @@ class MatchForm(forms.Form):
     cage_internal = forms.BooleanField(required=False, initial=True, label="Inside the ring (internal cage)")
     cage_roof = forms.BooleanField(required=False, label="Cage has a roof")
     escape_rule = forms.ChoiceField(choices=[("", "Default (either)"), *EscapeRule.choices], required=False)
+    promo_df = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=40,
+        label="Difficulty (single promo)",
+        help_text="Empty: the ruleset's (10). A dueling promo has none: the opponent's roll is the Difficulty.",
+    )
 
     def __init__(self, *args, promotion, **kwargs):
         super().__init__(*args, **kwargs)
@@ -82,6 +89,7 @@ class MatchForm(forms.Form):
             "cage_internal": match.cage_internal,
             "cage_roof": match.cage_roof,
             "escape_rule": match.escape_rule,
+            "promo_df": match.promo_df,
         }
         for p in match.participants.all():
             initial[f"side{p.side}_{p.slot}"] = p.wrestler_id
@@ -103,6 +111,8 @@ class MatchForm(forms.Form):
         for side in (0, 1):
             ids = [data.get(f"side{side}_{slot}") for slot in range(per_side)]
             sides.append([i for i in ids if i])
+        if kind in SEGMENT_KINDS:
+            sides = [side for side in sides if side]  # a single promo: whichever slot holds the wrestler
         return MatchSpec(
             kind=kind,
             sides=sides,
@@ -116,6 +126,7 @@ class MatchForm(forms.Form):
             cage_internal=data.get("cage_internal", True),
             cage_roof=data.get("cage_roof", False),
             escape_rule=data.get("escape_rule") or "",
+            promo_df=data.get("promo_df"),
         )
 
 

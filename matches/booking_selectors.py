@@ -9,7 +9,7 @@ from django.db.models import F, Prefetch, Q
 
 from config import pagecache
 from matches.booking import match_setup
-from matches.models import Card, CardStatus, Match, MatchParticipant, MatchStatus
+from matches.models import SEGMENT_KINDS, Card, CardStatus, Match, MatchParticipant, MatchStatus
 from roster.models import Approval, Wrestler, WrestlerStatus
 
 log = logging.getLogger(__name__)
@@ -55,6 +55,8 @@ def sides_of(match):
         while len(sides) <= p.side:
             sides.append([])
         sides[p.side].append(p.wrestler)
+    if match.is_segment:
+        sides = [side for side in sides if side]  # a single promo has one side
     return sides
 
 
@@ -76,11 +78,13 @@ def next_card(promotion):
 
 
 def recent_results(promotion, *, limit=5):
-    """Finished matches with a result; never a match whose result has not aired (card and match unfinished)."""
+    """Finished matches with a result; never a match whose result has not aired (card and match unfinished).
+    Segments (promos) are no results: nobody wins one."""
     participants = MatchParticipant.objects.select_related("wrestler").order_by("side", "slot")
     return list(
         Match.objects.filter(card__promotion=promotion)
         .exclude(method="")
+        .exclude(kind__in=SEGMENT_KINDS)
         .filter(Q(card__status=CardStatus.FINISHED) | Q(status=MatchStatus.FINISHED))
         .select_related("card", "title")
         .prefetch_related(Prefetch("participants", queryset=participants))
@@ -129,7 +133,7 @@ def match_odds(match, *, compute=True):
 
     Returns None when there are no odds to show (the match has started, or the engine cannot set it up), or
     when ``compute`` is False and nothing is cached yet."""
-    if match.status != MatchStatus.SCHEDULED:
+    if match.status != MatchStatus.SCHEDULED or match.is_segment:  # a promo has no winner to bet on
         return None
     from rules import RulesError
     from rules.cli import odds

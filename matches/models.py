@@ -48,6 +48,12 @@ class MatchKind(models.TextChoices):
     SINGLES = "singles", "Singles"
     TAG = "tag", "Tag team"
     CAGE = "cage", "Cage"
+    PROMO = "promo", "Promo segment"
+
+
+# Kinds that are segments, not matches (a ruleset lists the ones it plays in ``segment_kinds``): booked and aired
+# like a match, with no winner, title, referee or stipulation, and left out of records, rankings and the ledger.
+SEGMENT_KINDS = (MatchKind.PROMO,)
 
 
 class MatchStatus(models.TextChoices):
@@ -83,6 +89,9 @@ class Match(models.Model):
     cage_internal = models.BooleanField(default=True)
     cage_roof = models.BooleanField(default=False)
     escape_rule = models.CharField(max_length=10, choices=EscapeRule.choices, blank=True)
+    promo_df = models.PositiveSmallIntegerField(
+        "promo Difficulty", null=True, blank=True, help_text="A single promo's Difficulty; empty: the ruleset's."
+    )
 
     # Fixed when the card goes live: the seed and the exact setup (sheets and stipulation) the engine plays,
     # so a resumed task, or anyone with the CLI, replays the same match event for event.
@@ -111,19 +120,48 @@ class Match(models.Model):
                 condition=models.Q(status="finished", method__gt="") | ~models.Q(status="finished"),
                 name="match_finished_has_method",
             ),
+            # A segment is no match: nothing on the line, nobody officiating, no stipulation, nobody wins.
+            models.CheckConstraint(
+                condition=~models.Q(kind__in=SEGMENT_KINDS)
+                | models.Q(
+                    title__isnull=True,
+                    referee__isnull=True,
+                    winner_side__isnull=True,
+                    title_changed=False,
+                    time_limit_minutes__isnull=True,
+                    no_dq=False,
+                    titles_change_on_dq=False,
+                    cage_material="",
+                    cage_height_ft__isnull=True,
+                    escape_rule="",
+                ),
+                name="match_segment_is_no_match",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(promo_df__isnull=True)
+                | models.Q(kind=MatchKind.PROMO, promo_df__gte=1, promo_df__lte=40),
+                name="match_promo_df_range",
+            ),
         ]
         indexes = [models.Index(fields=["status", "lease_until"])]
 
     def __str__(self):
+        if self.is_segment:
+            return f"{self.card}: promo {self.order}"
         return f"{self.card}: match {self.order}"
 
     def get_absolute_url(self):
         return reverse("matches:match", args=[self.card.promotion.slug, self.pk])
 
+    @property
+    def is_segment(self):
+        return self.kind in SEGMENT_KINDS
+
 
 class MatchParticipant(models.Model):
     """A wrestler on one side of a match. ``card`` is repeated here so that the database itself refuses the
-    same wrestler twice on one card."""
+    same wrestler twice on one card: once in a match and once in a segment (``segment``, set by the booking
+    services from the match's kind)."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="participants")
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="participants")
@@ -131,12 +169,18 @@ class MatchParticipant(models.Model):
     slot = models.PositiveSmallIntegerField(default=0)
     # RESTRICT: a wrestler with matches cannot be deleted (retire him), but deleting his promotion deletes all.
     wrestler = models.ForeignKey("roster.Wrestler", on_delete=models.RESTRICT, related_name="participations")
+    segment = models.BooleanField(default=False)  # the match is a segment (a promo), not a match
 
     class Meta:
         ordering = ["match", "side", "slot"]
         constraints = [
             models.UniqueConstraint(fields=["match", "wrestler"], name="participant_once_per_match"),
-            models.UniqueConstraint(fields=["card", "wrestler"], name="participant_once_per_card"),
+            models.UniqueConstraint(
+                fields=["card", "wrestler"], condition=models.Q(segment=False), name="participant_once_per_card"
+            ),
+            models.UniqueConstraint(
+                fields=["card", "wrestler"], condition=models.Q(segment=True), name="participant_one_segment_per_card"
+            ),
             models.UniqueConstraint(fields=["match", "side", "slot"], name="participant_slot_unique"),
         ]
         indexes = [models.Index(fields=["wrestler", "match"])]

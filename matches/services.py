@@ -19,7 +19,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from config.unavailable import drop_dead_connections
-from matches import broadcast
+from matches import broadcast, segments
 from matches.booking import BookingRefused, match_setup, require_booker
 from matches.models import Card, CardStatus, Match, MatchEvent, MatchStatus
 from promotion.models import LedgerReason, PrestigeEntry, TitleReign
@@ -90,9 +90,10 @@ def card_go_live(*, card, by):
     )
     if not matches:
         raise BookingRefused("A card needs at least one match to go live.")
+    carry = segments.CardCarry()  # what a promo earns goes into the wrestler's next match on the card
     for match in matches:
         try:
-            _, setup = match_setup(match)
+            ruleset, setup = match_setup(match, carried=carry.into(match))
         except ValueError as exc:  # rules.errors.RulesError: a sheet or setup the engine refuses
             raise BookingRefused(f"Match {match.order} cannot start: {exc}") from None
         match.seed = secrets.randbelow(2**31)
@@ -102,6 +103,7 @@ def card_go_live(*, card, by):
             "stipulation": setup.stipulation,
         }
         match.save(update_fields=["seed", "setup"])
+        carry.after(match, ruleset, setup)
     card.status = CardStatus.LIVE
     card.went_live = timezone.now()
     card.save(update_fields=["status", "went_live"])
@@ -302,6 +304,12 @@ def match_apply_result(*, match_id, result):
         return False
     if result is None:
         raise ValidationError("a match ended without a result event")
+    if match.is_segment:  # a promo: no record, ledger, injuries, title or rankings (matches/segments.py)
+        segments.apply_segment_result(match, result)
+        match.save()
+        _finish_card_if_done(match.card_id)
+        transaction.on_commit(lambda: broadcast.publish_card(match.card_id))
+        return True
     winner = result["winner"]
     ruleset = get_ruleset(match.card.promotion.ruleset)
     participants = list(match.participants.select_related("wrestler").order_by("side", "slot"))

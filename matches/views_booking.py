@@ -187,7 +187,8 @@ def _save_match(request, access, card, editing=None):
         refused = " ".join(exc.messages)
         return _builder(request, access, card, form=form, editing=editing, refused=refused, status=422)
     verb = "booked" if editing is None else "updated"
-    return _done(request, access, card, f"Match {match.order} {verb}.", warnings)
+    what = "Promo" if match.is_segment else "Match"
+    return _done(request, access, card, f"{what} {match.order} {verb}.", warnings)
 
 
 @login_required

@@ -73,6 +73,13 @@ def match_page(request, slug, pk):
 
 
 def _replay_command(match):
+    if match.is_segment:  # a promo: one sheet, or two dueling; its Difficulty as played
+        sides = ["side-a.json", "side-b.json"][: len(match.setup["sides"])]
+        df = match.setup["stipulation"].get("df")
+        return (
+            f"python -m rules {match.kind} {match.card.promotion.ruleset} {' '.join(sides)} --seed {match.seed}"
+            f"{f' --df {df}' if df else ''} --format jsonl"
+        )
     sides = ["side-a.json", "side-b.json"]
     if match.kind == "tag":
         sides = ["a1.json,a2.json", "b1.json,b2.json"]

@@ -133,7 +133,8 @@ LEGEND_SHARE = 5
 
 
 def _inactivity(promotion, week):
-    """Wrestlers who have not wrestled for a multiple of INACTIVE_WEEKS weeks lose a share of their Prestige.
+    """Wrestlers who have not wrestled for a multiple of INACTIVE_WEEKS weeks lose a share of their Prestige (a
+    promo is not a match: it does not count as wrestling).
     Set-based: one statement finds them (with their last match week), one writes the ledger rows, one updates
     Prestige. Returns (wrestler id, name, owner id, loss) rows for the notices."""
     if connection.vendor == "postgresql":
@@ -152,7 +153,7 @@ def _inactivity(promotion, week):
             "FROM roster_wrestler w JOIN ("
             "  SELECT p.wrestler_id, MAX(c.week) AS last FROM matches_matchparticipant p "
             "  JOIN matches_match m ON m.id = p.match_id JOIN matches_card c ON c.id = m.card_id "
-            "  WHERE c.promotion_id = %s AND m.status = 'finished' GROUP BY p.wrestler_id"
+            "  WHERE c.promotion_id = %s AND m.status = 'finished' AND NOT p.segment GROUP BY p.wrestler_id"
             ") l ON l.wrestler_id = w.id "
             "WHERE w.promotion_id = %s AND w.status = 'active' AND w.approval = 'approved' AND w.prestige > 0 "
             "AND %s - l.last >= %s AND (%s - l.last) %% %s = 0",
@@ -307,6 +308,7 @@ class RankingData:
         )
         self.tally = {}
         recent = MatchParticipant.objects.filter(
+            segment=False,  # a promo is no result
             wrestler__in=self.eligible,
             match__status="finished",
             match__card__promotion=promotion,

@@ -1,10 +1,11 @@
 """A wrestler's record, derived from results (never stored): wins, losses and draws by method, the current
-streak, the record in title matches, head-to-head, and the match history. Two queries per wrestler page."""
+streak, the record in title matches, head-to-head, and the match history. Two queries per wrestler page.
+Segments (promos) are not matches: they are in none of it."""
 
 from collections import Counter
 from dataclasses import dataclass, field
 
-from matches.models import MatchParticipant, MatchStatus
+from matches.models import SEGMENT_KINDS, MatchParticipant, MatchStatus
 
 
 @dataclass
@@ -63,6 +64,7 @@ class Career:
         self.wrestler = wrestler
         self.mine = list(
             MatchParticipant.objects.filter(wrestler=wrestler, match__status=MatchStatus.FINISHED)
+            .exclude(match__kind__in=SEGMENT_KINDS)
             .select_related("match", "match__card", "match__card__promotion", "match__title")
             .defer("match__setup")  # the sheets the engine played: never shown here, and large
             .order_by("-match__card__week", "-match__finished", "-match_id")

@@ -168,6 +168,10 @@ class Ruleset:
     name = ""
     summary = ""
     match_kinds = ("singles",)
+    # Segments outside a match that the ruleset plays (wildknight: "promo"). A league books them on a card like
+    # matches (``build_setup(..., kind=...)`` and ``resolve`` take them) but keeps no win or loss for them; what a
+    # segment earns a wrestler is the ``carry`` of its result event, one value per side (see ``carry_in``).
+    segment_kinds = ()
 
     @property
     def label(self):
@@ -218,6 +222,13 @@ class Ruleset:
     def resolve(self, setup, dice, seed=None):
         """Yield the match's events; the last has ``type == "result"``."""
         raise NotImplementedError
+
+    def carry_in(self, stipulation, carried):
+        """The stipulation of a match whose wrestlers bring in what segments earlier on the card earned them.
+
+        ``carried`` has one list per side, one entry per wrestler: the ``carry`` value of his side in his segment's
+        result event, or None. Returns a new stipulation; by default nothing carries."""
+        return dict(stipulation)
 
     def outcome(self, setup, dice, seed=None):
         """Play a match and return only its result event (used by odds)."""

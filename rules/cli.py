@@ -1,4 +1,4 @@
-"""``python -m rules``: list rulesets, print example sheets, resolve matches, compute odds.
+"""``python -m rules``: list rulesets, print example sheets, resolve matches, compute odds, play promo segments.
 
 Bad input (unknown ruleset, invalid sheet, unreadable file) exits 2 with one line naming it.
 """
@@ -110,6 +110,18 @@ def build_parser():
     odds.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
     odds.add_argument("--seed", type=int, default=0)
     odds.add_argument("--format", choices=["text", "json"], default="text")
+    promo = sub.add_parser("promo", help="play a promo segment: one wrestler, or two in a dueling promo")
+    promo.add_argument("ruleset")
+    promo.add_argument("a", metavar="A.json", help="the wrestler who cuts the promo")
+    promo.add_argument("b", nargs="?", metavar="B.json", help="his opponent in a dueling promo")
+    promo.add_argument("--seed", type=int)
+    promo.add_argument("--df", type=int, metavar="N", help="a single promo's Difficulty (default: the ruleset's)")
+    promo.add_argument(
+        "--style", action="append", metavar="STYLE", help="how he talks (e.g. best, charisma); once per wrestler"
+    )
+    promo.add_argument("--heat", action="append", type=int, metavar="N", help="Heat held before; once per wrestler")
+    promo.add_argument("--format", choices=["text", "jsonl"], default="text")
+    promo.add_argument("--json", action="store_const", const="jsonl", dest="format", help="same as --format jsonl")
     return parser
 
 
@@ -125,13 +137,43 @@ def cmd_resolve(args, out):
             row = {"seed": s, "winner": result["winner"], "method": result["method"], "rounds": result["rounds"]}
             out.write((_dumps(row) if args.format == "jsonl" else _text_result(row)) + "\n")
         return 0
-    for event in ruleset.resolve(setup, RandomDice(seed), seed=seed):
-        if args.format == "jsonl":
+    _write_events(ruleset.resolve(setup, RandomDice(seed), seed=seed), seed, args.format, out)
+    return 0
+
+
+def _write_events(events, seed, fmt, out):
+    for event in events:
+        if fmt == "jsonl":
             out.write(_dumps(event) + "\n")
         else:
             if event["seq"] == 0:
                 out.write(f"(seed {seed})\n")
             out.write(format_text(event) + "\n")
+
+
+PROMO = "promo"
+
+
+def cmd_promo(args, out):
+    ruleset = get_ruleset(args.ruleset)
+    if PROMO not in ruleset.segment_kinds:
+        having = [rid for rid in ruleset_ids() if PROMO in get_ruleset(rid).segment_kinds]
+        raise CliError(f"{ruleset.id} has no promo segments (rulesets with promos: {', '.join(having) or 'none'})")
+    sides = [_load_side(ruleset, args.a, "A")]
+    if args.b:
+        sides.append(_load_side(ruleset, args.b, "B"))
+    stipulation = {}
+    if args.df is not None:
+        stipulation["df"] = args.df
+    for option, key in (("style", "styles"), ("heat", "heat_carried")):
+        values = getattr(args, option)
+        if values is not None:
+            if len(values) != len(sides):
+                raise CliError(f"--{option}: give it once per wrestler ({len(sides)}), not {len(values)} times")
+            stipulation[key] = values
+    setup = ruleset.build_setup(sides, kind=PROMO, stipulation=stipulation)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    _write_events(ruleset.resolve(setup, RandomDice(seed), seed=seed), seed, args.format, out)
     return 0
 
 
@@ -165,6 +207,8 @@ def odds(ruleset, setup, sims, seed=0, jobs=1):
 
 def cmd_odds(args, out):
     ruleset, setup = _setup(args)
+    if setup.kind in ruleset.segment_kinds:
+        raise CliError(f"--match {setup.kind}: odds are for matches; a segment has no winner")
     if args.sims < 1:
         raise CliError("--sims must be at least 1")
     counts = odds(ruleset, setup, args.sims, args.seed, jobs=args.jobs)
@@ -198,6 +242,8 @@ def main(argv=None, out=None):
             return 0
         if args.command == "resolve":
             return cmd_resolve(args, out)
+        if args.command == "promo":
+            return cmd_promo(args, out)
         return cmd_odds(args, out)
     except (CliError, RulesError) as exc:
         sys.stderr.write(f"error: {exc}\n")

@@ -8,10 +8,11 @@ promos outside a match (HEAT's last paragraph). Decisions where the seed is sile
 
 Stipulation keys read: ``time_limit`` (seconds, default 1800; one round = 30 seconds), ``no_dq`` (bool),
 ``starting_heat`` ([side A, side B] Heat carried in from promo segments, 0..4 each; ``segments`` rolls the
-promos and builds it).
+promos and builds it). A promo segment is a setup of kind ``promo`` (``segment_kinds``): one side (a single
+promo) or two (dueling), keys ``df``, ``styles``, ``heat_carried`` (``segments.check``).
 """
 
-from rules.base import Ruleset
+from rules.base import MatchSetup, Ruleset
 from rules.errors import SetupError
 from rules.registry import register
 from rules.wildknight import match, segments, sheet
@@ -32,6 +33,7 @@ class WildKnight(Ruleset):
     label = "wildknight (d20 roll-high)"
     summary = "A d20 roll-high brawl: Fatigue, Stun, Heat and critical hits."
     match_kinds = ("singles",)
+    segment_kinds = (segments.KIND,)  # K-28: a single or dueling promo, outside a match
 
     def sheet_spec(self):
         spec = sheet.sheet_spec()
@@ -51,7 +53,18 @@ class WildKnight(Ruleset):
     def maneuvers(self):
         return [m.as_dict() for m in MANEUVERS]
 
+    def build_setup(self, sides, kind="singles", stipulation=None):
+        if kind not in self.segment_kinds:
+            return super().build_setup(sides, kind=kind, stipulation=stipulation)
+        checked = tuple(tuple(self.validate_sheet(s) for s in side) for side in sides)
+        setup = MatchSetup(sides=checked, kind=kind, stipulation=dict(stipulation or {}))
+        self.check_setup(setup)
+        return setup
+
     def check_setup(self, setup):
+        if setup.kind in self.segment_kinds:
+            segments.check(setup)
+            return
         super().check_setup(setup)
         if len(setup.sides) != 2:
             raise SetupError("a wildknight singles match has exactly two sides")
@@ -71,7 +84,17 @@ class WildKnight(Ruleset):
 
     def resolve(self, setup, dice, seed=None):
         self.check_setup(setup)
+        if setup.kind in self.segment_kinds:
+            return segments.resolve(setup, dice, seed)
         return match.resolve(setup, dice, seed)
+
+    def carry_in(self, stipulation, carried):
+        """K-28: the Heat a promo earned each side becomes his ``starting_heat`` in his next match (0..4)."""
+        stipulation = dict(stipulation)
+        heat = [sum(h for h in side if h) for side in carried]
+        if any(heat):
+            stipulation["starting_heat"] = segments.starting_heat(*heat)
+        return stipulation
 
     # --- segments outside a match (K-28): what a league calls between cards ----------------------
     def single_promo(self, raw_sheet, dice, *, heat_carried=0, df=segments.PROMO_DF, style="charisma"):

@@ -101,6 +101,8 @@ def test_stipulations_pass_through_options(sheets):
         ["resolve", "arm", "{A}", "{B}", "--option", "gimmick=1"],
         ["resolve", "arm", "{A}", "{B}", "--match", "tag"],
         ["resolve", "arm", "{A}", "{B}", "--count", "0"],
+        ["promo", "arm", "{A}"],  # ARM has no promo segments
+        ["promo", "nope", "{A}"],
         ["bogus"],
     ],
 )
