@@ -18,7 +18,7 @@ from rules.arm import (
     winning,
 )
 from rules.arm.checks import BOTCH, check, check_need, contest, margin, succeeded, unopposed
-from rules.arm.modifiers import attack_mods, with_turnover
+from rules.arm.modifiers import attack_mods, note_attempt, with_turnover
 from rules.arm.positioning import KIND, ROPE_SIDE, is_outside, nearest_cached
 from rules.arm.tables import CATEGORY, FOREIGN_OBJECTS, STUN_CODES
 
@@ -130,13 +130,8 @@ def execute_positioning(m, a, plan):
         m.emit("position", narration.positioning(a, plan, was_perched), actor=a.idx, ap_spent=cost, shortfall=a.deficit)
 
 
-def _note_attempt(m, a, entry):
-    label = entry.label
-    if a.last_attempt == label:
-        a.repeat += 1
-    else:
-        a.repeat = 0
-        a.last_attempt = label
+def _note_trick(a, entry):
+    """Tricks: -1 per earlier use this card (counted once the attempt's modifiers are made)."""
     if "TRICK" in entry.move.props:
         base = entry.move.base
         a.tricks_used[base] = a.tricks_used.get(base, 0) + 1
@@ -160,19 +155,30 @@ def attempt(m, a, d, plan, combo=0):
         fired = a.fired_up > 0
         unopp = plan.unopposed or d.dazed or d.blinded or d.unconscious
         counter = None if (unopp or plan.tandem) else tactics.choose_counter(m, d, a, entry, plan)
+        note_attempt(a, entry)
         mods = attack_mods(m, a, d, entry, plan.opts)
+        _note_trick(a, entry)
         if plan.tandem:
             mods = venue.double_team_mods(m, a, d, entry, plan, mods)
-        _note_attempt(m, a, entry)
         if plan.unopposed:
             a.policy.ambush_pending = False
         if counter is not None:
             c_entry, c_opts = counter
             c_opts = with_turnover(c_opts, a)
+            reversal = c_entry.move.type != "Defense"  # a Reversal is an attempt of its maneuver
+            if reversal:
+                note_attempt(d, c_entry)
             d_mods = attack_mods(m, d, a, c_entry, c_opts)
             _consume(a)
             _consume(d)
-            w, ra, rd = contest(m.dice, mods, d_mods, f"{entry.label} vs {c_entry.label}", (a.idx, d.idx))
+            w, ra, rd = contest(
+                m.dice,
+                mods,
+                d_mods,
+                f"{entry.label} vs {c_entry.label}",
+                (a.idx, d.idx),
+                (entry.label, c_entry.label if reversal else None),
+            )
             if w == 0:
                 perform(m, a, d, entry, plan, ra, countered=c_entry)
                 return
@@ -205,7 +211,10 @@ def attempt(m, a, d, plan, combo=0):
             perform(m, d, a, c_entry, tactics.simple_plan(c_entry), rd)
             return
         _consume(a)
-        roll = unopposed(m.dice, mods, entry.label, a.idx) if unopp else check(m.dice, mods, entry.label, a.idx)
+        if unopp:
+            roll = unopposed(m.dice, mods, entry.label, a.idx, maneuver=entry.label)
+        else:
+            roll = check(m.dice, mods, entry.label, a.idx, entry.label)
         if d.dazed:
             d.dazed = 0
         if succeeded(roll):
@@ -245,10 +254,11 @@ def attempt(m, a, d, plan, combo=0):
             if reply is None or d.unconscious:
                 m.set_advantage(d, "telegraphed")
                 return
+            note_attempt(d, reply)
             r_mods = attack_mods(m, d, a, reply, None)
-            _note_attempt(m, d, reply)
+            _note_trick(d, reply)
             _consume(d)
-            rr = check(m.dice, r_mods, reply.label, d.idx)
+            rr = check(m.dice, r_mods, reply.label, d.idx, reply.label)
             if rr["outcome"] == BOTCH:
                 advantage.collision(m, a, d)
                 return
@@ -268,10 +278,11 @@ def attempt(m, a, d, plan, combo=0):
         if reply is None or d.unconscious:
             m.set_advantage(d, "a missed attack")
             return
+        note_attempt(d, reply)
         r_mods = attack_mods(m, d, a, reply, None)
-        _note_attempt(m, d, reply)
+        _note_trick(d, reply)
         _consume(d)
-        rr = check(m.dice, r_mods, reply.label, d.idx)
+        rr = check(m.dice, r_mods, reply.label, d.idx, reply.label)
         if succeeded(rr):
             perform(m, d, a, reply, tactics.simple_plan(reply), rr)
             return

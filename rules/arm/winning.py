@@ -4,6 +4,7 @@ is worth (P-ARM-07)."""
 
 from rules.arm import clock, damage, edge, narration, positioning, referee, tactics
 from rules.arm.checks import ACE, BOTCH, RANK, check, referee_beats, succeeded
+from rules.arm.modifiers import note_attempt
 from rules.arm.positioning import KIND, ROPE_REACH, in_ring
 
 # --- pinfalls -----------------------------------------------------------------------------------
@@ -256,8 +257,9 @@ def hold_round(m):
         option = tactics.hold_break_option(m, victim, holder, h)
         if option == "REV":
             rev = tactics.hold_reversal(m, victim, holder, h)
+            note_attempt(victim, rev[0])
             mods = attack_mods_for(m, victim, holder, rev)
-            rec = check(m.dice, mods, f"reverse the hold into {rev[0].label}", victim.idx)
+            rec = check(m.dice, mods, f"reverse the hold into {rev[0].label}", victim.idx, rev[0].label)
             if succeeded(rec) and rec["value"] > h.attack_value:
                 end_hold(m)
                 from rules.arm.resolution import perform

@@ -167,15 +167,58 @@ def test_bra_strikes_chain_for_plus_two_after_the_first_hit():
     assert _mods(m, a, d, "Kick")["BRA chain"] == 2
 
 
-def test_repeating_a_maneuver_is_minus_one_per_repeat_and_resets(no_counters):
-    m = match([15, 15, 15, 15, 15])
+def _repetition(m, label):
+    """The repetition modifier on each attempt of ``label`` in the log, in order (0 when there is none)."""
+    out = []
+    for e in m.events:
+        for r in e["rolls"]:
+            if r["die"] == "d20" and r["for"] == label:
+                out.append({x["name"]: x["amount"] for x in r["modifiers"]}.get("repetition", 0))
+    return out
+
+
+def test_repeating_a_maneuver_is_minus_one_per_repeat_and_resets(no_counters, monkeypatch):
+    """Seed: "Each time a Maneuver attempt is repeated (whether the first attempt succeeded or not), it
+    suffers a cumulative -1 ... reset to 0 as soon as another Maneuver is attempted": Body Slam four times
+    is 0, -1, -2, -3, and the Kick after them is 0 (not the streak's -4)."""
+    m = match([15, 15, 15, 15, 15])  # five misses (Body Slam needs 8 at most, the Kick 10)
     a, d = m.fighters
-    m.fighters[1].policy.cheating = 0
+    monkeypatch.setattr(tactics, "choose_reply", lambda *_: None)
+    for _ in range(4):
+        resolution.attempt(m, a, d, plan(entry(a, "Body Slam")))
+    resolution.attempt(m, a, d, plan(entry(a, "Kick")))
+    assert _repetition(m, "Body Slam") == [0, -1, -2, -3]
+    assert _repetition(m, "Kick") == [0]
+    needs = [r["need"] for e in m.events for r in e["rolls"]]
+    assert needs == [8, 7, 6, 5, 10]  # STR 10, Level 1 vs Fresh -2, then the repeats; BRA 10 for the Kick
+    assert all(r["maneuver"] == r["for"] for e in m.events for r in e["rolls"])  # the log names the attempt
+
+
+def test_a_repeat_after_a_miss_carries_the_penalty_and_a_reply_is_his_own_streak(no_counters, monkeypatch):
+    """The defender's reply is his own attempt: it neither breaks the attacker's streak nor pays for it."""
+    m = match([15, 15, 15, 15, 5])  # Body Slam and the Kick reply miss twice (two Standoffs); then it lands
+    a, d = m.fighters
+    monkeypatch.setattr(tactics, "choose_reply", lambda m_, d_, a_: entry(d_, "Kick"))
+    p = plan(entry(a, "Body Slam"))
+    monkeypatch.setattr(tactics, "plan_attack", lambda *args, **kw: p)
+    resolution.attempt(m, a, d, p)
+    assert types(m.events) == ["miss", "miss", "standoff", "miss", "miss", "standoff", "maneuver"]
+    assert _repetition(m, "Body Slam") == [0, -1, -2]
+    assert _repetition(m, "Kick") == [0, -1]
+
+
+def test_a_repeated_trick_pays_its_card_long_penalty_not_the_repetition_one_too(no_counters, monkeypatch):
+    """D53: Tricks "also incur a -1 penalty each time they are used, but do not reset": that rule is the
+    Trick's repetition rule, so three Distract Referee attempts are 0, -1, -2 (not -1 and -2 on top)."""
+    heel = sheet("Bruiser", alignment="heel", arsenal=["Kick", "Distract Referee"])
+    m = match([15, 15, 15], a=heel, b=sheet("Ace"))
+    a, d = m.fighters
+    monkeypatch.setattr(tactics, "choose_reply", lambda *_: None)
     for _ in range(3):
-        resolution._note_attempt(m, a, entry(a, "Kick"))
-    assert _mods(m, a, d, "Kick")["repetition"] == -2
-    resolution._note_attempt(m, a, entry(a, "Body Slam"))
-    assert "repetition" not in _mods(m, a, d, "Body Slam")
+        resolution.attempt(m, a, d, plan(entry(a, "Distract Referee")))
+    mods = [{x["name"]: x["amount"] for x in r["modifiers"]} for e in m.events for r in e["rolls"]]
+    assert [x.get("trick used before", 0) for x in mods] == [0, -1, -2]
+    assert all("repetition" not in x for x in mods)
 
 
 def test_tricks_carry_their_uses_across_the_card():
