@@ -237,6 +237,7 @@ class Fighter:
         "repeat",
         "last_performed",
         "chain",
+        "chain_round",
         "telegraph",
         "ref_penalty",
         "spot",
@@ -303,7 +304,8 @@ class Fighter:
         self.last_attempt = ""
         self.repeat = 0
         self.last_performed = ""
-        self.chain = 0
+        self.chain = 0  # BRA strikes landed in a row (D54)
+        self.chain_round = 0  # the round of the last one
         self.telegraph = 0
         self.ref_penalty = 0
         self.spot = 0
@@ -633,6 +635,8 @@ class Match:
     # --- advantage --------------------------------------------------------------------------------
     def set_advantage(self, fighter, why=None):
         if self.attacker is not fighter:
+            if self.attacker is not None:
+                self.attacker.chain = 0  # D54: the opponent took over, his BRA chain is broken
             self.attacker = fighter
             self.defender = self.opponent(fighter)
             if why:
@@ -734,6 +738,8 @@ class Match:
         if self.tag:
             venue.end_of_round(self)
         for f in self.fighters:
+            if f.chain and f.chain_round != self.log.round:
+                f.chain = 0  # D54: a round without a chained BRA strike ends the chain
             if f.dazed:
                 f.dazed -= 1
             if f.blinded:

@@ -396,7 +396,11 @@ def perform(m, a, d, entry, plan, roll, countered=None):
     m.set_advantage(a)
     a.just_performed = True
     a.last_performed = man.base
-    a.chain = a.chain + 1 if (man.cls == "BRA" and man.type == "Strike") else 0
+    if man.cls == "BRA" and man.type == "Strike":
+        a.chain += 1
+        a.chain_round = m.round
+    else:
+        a.chain = 0
     a.running = False
     outcome = roll["outcome"]
     if "TRICK" in man.props and man.type == "Trick":

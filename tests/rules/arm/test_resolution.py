@@ -167,6 +167,44 @@ def test_bra_strikes_chain_for_plus_two_after_the_first_hit():
     assert _mods(m, a, d, "Kick")["BRA chain"] == 2
 
 
+def _chain(m, label):
+    """The BRA chain bonus on each attempt of ``label`` in the log, in order (0 when there is none)."""
+    return [
+        {x["name"]: x["amount"] for x in r["modifiers"]}.get("BRA chain", 0)
+        for e in m.events
+        for r in e["rolls"]
+        if r["die"] == "d20" and r["for"] == label
+    ]
+
+
+def test_the_bra_chain_is_broken_when_the_opponent_takes_over(no_counters, monkeypatch):
+    """Seed: BRA strikes chain "gaining a +2 ... after the first successful hit" (D54): once the opponent
+    has hit back, the next strike starts a new chain."""
+    m = match([5, 5, 5], a=sheet("Ace", arsenal=["Body Slam", "Kick", "Chop"]))
+    a, d = m.fighters
+    resolution.attempt(m, a, d, plan(entry(a, "Kick")))  # lands: the chain is on
+    resolution.attempt(m, d, a, plan(entry(d, "Kick")))  # he hits back and takes over
+    resolution.attempt(m, a, d, plan(entry(a, "Chop")))  # Advantage regained: a first hit again
+    assert _chain(m, "Kick") == [0, 0] and _chain(m, "Chop") == [0]
+
+
+def test_the_bra_chain_lasts_while_every_round_lands_a_strike_and_lapses_after_a_round_without(no_counters):
+    m = match([5, 5, 5], a=sheet("Ace", arsenal=["Body Slam", "Kick", "Chop"]))
+    a, d = m.fighters
+    m.log.round = 1
+    resolution.attempt(m, a, d, plan(entry(a, "Kick")))
+    m.end_of_round()
+    m.log.round = 2
+    resolution.attempt(m, a, d, plan(entry(a, "Chop")))  # the next round: chained, +2
+    m.end_of_round()
+    m.log.round = 3  # a round with no strike (he stalled, held, moved)
+    m.end_of_round()
+    m.log.round = 4
+    resolution.attempt(m, a, d, plan(entry(a, "Kick")))
+    assert _chain(m, "Chop") == [2]
+    assert _chain(m, "Kick") == [0, 0]
+
+
 def _repetition(m, label):
     """The repetition modifier on each attempt of ``label`` in the log, in order (0 when there is none)."""
     out = []
