@@ -169,7 +169,9 @@ def pin_count(rolls):
 def screwjob(m, a, d):
     """Seed: SAV roll (feet on the ropes, tights); on success the opponent cannot break the pin, and
     the referee makes three Skill checks (two against Slack) as a contest against the pinner's roll;
-    any success breaks the fall and warns the pinner. Returns True if the match ended."""
+    "If any of the referee's checks are successful, the referee breaks up the fall instead of counting it
+    and issues a warning to the wrestler." Returns True when the cover is over (the fall broken up, or
+    the match won); False when the SAV roll failed and the normal pin goes on."""
     rec = check(m.dice, a.check_mods("SAV"), "screwjob the pin", a.idx)
     tactics.heat_change(m, a, -1)
     if not succeeded(rec):
@@ -186,7 +188,7 @@ def screwjob(m, a, d):
     m.emit("screwjob", narration.screwjob(a, d, ref, caught), actor=a.idx, target=d.idx, success=not caught)
     if caught:
         referee.warn(m, a, "cheating on the pin")
-        return False
+        return True  # no count, no break dice: the referee has broken up the fall (D55)
     m.finish(a.side, "pinfall", narration.pinfall(a, d, cheated=True), loser=d.side, screwjob=True)
     return True
 

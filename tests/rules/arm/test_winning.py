@@ -106,14 +106,18 @@ def test_a_screwjob_the_referee_does_not_spot_wins_the_match(monkeypatch):
 
 
 def test_a_spotted_screwjob_is_broken_and_warned(monkeypatch):
+    """Seed: "If any of the referee's checks are successful, the referee breaks up the fall instead of
+    counting it and issues a warning": no count, no break dice, the cover is over (D55)."""
     heel = sheet("Bruiser", alignment="heel", tactics={"cheating": 0.9})
-    m = match([4, 9, 15, 15, 5, 5, 5], a=heel, b=sheet("Ace"))
+    m = match([4, 9, 15, 15], a=heel, b=sheet("Ace"))  # SAV 4; the referee's 9 beats it; 15, 15 fail
     a, d = m.fighters
     d.position, d.level = "Prone", 2
     monkeypatch.setattr(tactics, "cover_hook", lambda *args: 0)
-    monkeypatch.setattr(tactics, "wants_repin", lambda *args: False)
-    winning.pin(m, a, d, ap=1)
-    assert a.warnings == 1 and "screwjob" in types(m.events)
+    monkeypatch.setattr(tactics, "wants_repin", lambda *args: True)  # he would cover again if he could
+    assert winning.pin(m, a, d, ap=4) == 0
+    assert types(m.events) == ["screwjob", "referee"] and m.events[0]["success"] is False
+    assert a.warnings == 1 and m.dice.remaining == 0  # nobody rolled to break a count that never came
+    assert m.result is None and m.attacker is a
 
 
 def _hold(m, a, d, label, dealt=3, value=9):
