@@ -313,8 +313,9 @@ def hold_round(m):
                     if rec["outcome"] == ACE:
                         m.set_advantage(victim, "an Ace on the break")
                     return
-    # failed break: the hold's damage again
-    dealt = h.damage + h.leverage + victim.injuries.get(man.target, 0)
+    # failed break: "the damage originally rolled for the hold once more" (its +1 per Injury point on the
+    # held part is in it already, D21), +2 while Leveraged
+    dealt = h.damage + h.leverage
     if h.resthold:
         dealt = max(0, dealt)
     old = damage.add(victim, dealt)

@@ -160,7 +160,25 @@ def test_injuries_on_the_held_part_penalise_the_submission_check(holding):
     h.intensity = 9
     winning.hold_round(m)
     sta = [r for r in m.dice.take_rolls() if r["for"].startswith("resist")][0]
-    assert sta["need"] == 10 - 2 and d.damage == 3 + 2  # +1 damage per Injury point on the part
+    assert sta["need"] == 10 - 2
+
+
+def test_the_injury_bonus_in_a_hold_is_counted_once_not_again_every_round(holding, monkeypatch):
+    """Seed: "+1 damage for every Injury Point" on the part, and a failed break "takes the damage originally
+    rolled for the hold once more": a Boston Crab on a Back with 2 Injury points is 5, then 5 a round (not 7)."""
+    from rules.arm import resolution
+
+    monkeypatch.setattr(tactics, "choose_counter", lambda *args: None)
+    m = match([3, 15, 15, 3], a=sheet("Ace", arsenal=["Boston Crab", "Kick"]))  # crab, 2 failed breaks, STA
+    a, d = m.fighters
+    d.position, d.injuries = "Prone", {"Back": 2}
+    resolution.attempt(m, a, d, plan(entry(a, "Boston Crab")))
+    applied = next(e for e in m.events if e["type"] == "maneuver")
+    assert applied["damage"] == 5 and {"name": "injured Back", "amount": 2} in applied["breakdown"]
+    winning.hold_round(m)
+    winning.hold_round(m)
+    assert [e["damage"] for e in m.events if e["type"] == "hold"] == [5, 5]
+    assert d.damage == 15
 
 
 def test_hanging_on_ignores_one_failed_submission_check(holding):
