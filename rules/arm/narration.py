@@ -389,6 +389,10 @@ def distract(a, ref, rounds):
     return f"{a.name} distracts {ref.name}!"
 
 
+def distract_seen(a, ref):
+    return f"{ref.name.capitalize()} sees what {a.name} is up to and keeps his eyes on the ring."
+
+
 def trick(a, entry):
     return f"{a.name} pulls a {entry.label}."
 

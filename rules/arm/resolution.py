@@ -583,9 +583,14 @@ def illegal(m, a, d, entry, plan, over):
 def trick(m, a, d, entry, roll):
     man = entry.move
     if man.base == "Distract Referee":
+        # seed 154: "distracting the referee" is against the rules and "forces a Referee Check"; a referee
+        # who notices warns him and is not distracted (D56)
+        tactics.heat_change(m, a, -1)
+        if referee.referee_check(m, a, "distracting the referee"):
+            m.emit("trick", narration.distract_seen(a, m.ref), actor=a.idx, trick=man.name, success=False)
+            return
         rounds = 3 if roll["outcome"] == "ace" else m.dice.roll(3, "rounds the referee is distracted", actor=a.idx)
         referee.distract(m, rounds)
-        tactics.heat_change(m, a, -1)
         m.emit("trick", narration.distract(a, m.ref, rounds), actor=a.idx, trick=man.name, rounds=rounds)
         return
     m.emit("trick", narration.trick(a, entry), actor=a.idx, trick=man.name)

@@ -259,6 +259,31 @@ def test_a_repeated_trick_pays_its_card_long_penalty_not_the_repetition_one_too(
     assert all("repetition" not in x for x in mods)
 
 
+def test_distracting_the_referee_forces_a_referee_check_and_a_referee_who_notices_warns_him(no_counters):
+    """Seed 154: "distracting the referee" is against the rules and "forces a Referee Check: the referee
+    makes a Skill check, and if this check is successful, he will issue a Referee Warning" (D56)."""
+    heel = sheet("Bruiser", alignment="heel", arsenal=["Kick", "Distract Referee"])
+    m = match([5, 4], a=heel, b=sheet("Ace"))  # the trick works (need 8); the referee's Skill check (10): 4
+    a, d = m.fighters
+    resolution.attempt(m, a, d, plan(entry(a, "Distract Referee")))
+    assert types(m.events) == ["referee", "trick"]
+    ref_roll = m.events[0]["rolls"][1]
+    assert ref_roll["for"] == "referee check: distracting the referee" and ref_roll["need"] == 10
+    assert m.events[0]["warnings"] == 1 and a.warnings == 1 and a.ref_penalty == -1
+    assert m.events[1]["success"] is False and m.ref.distracted == 0 and m.ref.watching
+    assert a.heat == -1  # P-ARM-07: an illegal move's Heat
+
+
+def test_an_unnoticed_distraction_keeps_the_referee_busy_for_1d3_rounds(no_counters):
+    heel = sheet("Bruiser", alignment="heel", arsenal=["Kick", "Distract Referee"])
+    m = match([5, 15, 2], a=heel, b=sheet("Ace"))  # the trick works; the referee misses it (15); d3: 2
+    a, d = m.fighters
+    resolution.attempt(m, a, d, plan(entry(a, "Distract Referee")))
+    assert types(m.events) == ["referee", "trick"] and m.events[0]["noticed"] is False
+    assert m.events[1]["rounds"] == 2 and m.ref.distracted == 2 and a.warnings == 0
+    assert entry(a, "Distract Referee").move.illegal  # the table marks it illegal (seed 154)
+
+
 def test_tricks_carry_their_uses_across_the_card():
     heel = sheet("Bruiser", alignment="heel", arsenal=["Kick", "Distract Referee"])
     m = match(a=heel, b=sheet("Ace"), tricks_used={"Bruiser": {"Distract Referee": 2}})
