@@ -570,10 +570,15 @@ def illegal(m, a, d, entry, plan, over):
         return
     if "OBJ" in man.props or (a.weapon and "FIST" in man.props and a.weapon != "Taped Fist"):
         referee.referee_check(m, a, f"using a {a.weapon or 'foreign object'}", dq_key="foreign_object")
-    elif man.base == "Fire Tab":
-        referee.referee_check(m, a, "a fire tab", dq_key="fire_tab", bonus=2, use_sav=True)
-    elif man.base == "Powder":
-        referee.referee_check(m, a, "throwing powder", dq_key="powder")
+    elif man.base in ("Fire Tab", "Powder"):
+        # foreign objects (seed 39-42, P-ARM-20): an automatic DQ where the promotion's list makes foreign
+        # objects one, or names this one (fire_tab, powder) (D57)
+        own = "fire_tab" if man.base == "Fire Tab" else "powder"
+        key = "foreign_object" if "foreign_object" in m.ref.automatic_dq else own
+        if man.base == "Fire Tab":
+            referee.referee_check(m, a, "a fire tab", dq_key=key, bonus=2, use_sav=True)
+        else:
+            referee.referee_check(m, a, "throwing powder", dq_key=key)
     elif over:
         referee.referee_check(m, a, "over the top rope", dq_key="over_the_top")
     else:

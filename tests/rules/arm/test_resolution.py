@@ -386,6 +386,28 @@ def test_powder_blinds_for_rounds_equal_to_damage_and_fire_tab_does_its_stun_cod
     assert ref["need"] == 10 + 2  # the referee's SAV +2 to detect a fire tab
 
 
+@pytest.mark.parametrize("trick", ["Fire Tab", "Powder"])
+def test_a_noticed_fire_tab_or_powder_is_a_foreign_object_an_automatic_dq_by_default(no_counters, trick):
+    """Seed 39-42: the Fire Tab and Powder are foreign objects ("Use of foreign objects usually forces a
+    referee check, with automatic disqualification ensuing if the check is successful"): the default
+    automatic-DQ list (foreign objects) disqualifies a noticed use (D57)."""
+    heel = sheet("Bruiser", alignment="heel", arsenal=["Kick", trick], objects=[trick], tactics={"cheating": 0.9})
+    m = match([3, 15, 5], a=heel, b=sheet("Ace"))  # it lands; the injury check (object) fails; referee: 5
+    a, d = m.fighters
+    with pytest.raises(MatchOver):
+        resolution.attempt(m, a, d, plan(entry(a, trick)))
+    assert m.result["method"] == "disqualification" and m.result["winner"] == 1
+    assert m.result["reason"] == ("a fire tab" if trick == "Fire Tab" else "throwing powder")
+
+
+def test_off_the_list_a_noticed_fire_tab_is_a_warning(no_counters):
+    heel = sheet("Bruiser", alignment="heel", arsenal=["Kick", "Fire Tab"], objects=["Fire Tab"])
+    m = match([3, 15, 5], a=heel, b=sheet("Ace"), automatic_dq=["choke_count"])
+    a, d = m.fighters
+    resolution.attempt(m, a, d, plan(entry(a, "Fire Tab")))
+    assert m.result is None and a.warnings == 1
+
+
 def test_an_outside_dive_is_minus_two_and_hurts_the_diver_too(no_counters):
     a_sheet = sheet("Ace", arsenal=[{"maneuver": "Body Press", "flags": ["Outside"]}, "Kick"])
     m = match([3], a=a_sheet)
