@@ -177,6 +177,10 @@ def telegraphed(botcher, other):
     return f"{botcher.name} telegraphs it, and {other.name} saw it coming."
 
 
+def desperation(a, entry, amount):
+    return f"{a.name} pushes himself past the pain for the {entry.label}! [{amount} damage to himself]"
+
+
 def crash(a, entry, amount):
     return f"{a.name} crashes and burns on the {entry.label}! [{amount} damage]"
 

@@ -153,6 +153,8 @@ def attempt(m, a, d, plan, combo=0):
         entry = plan.entry
         man = entry.move
         fired = a.fired_up > 0
+        if plan.opts and plan.opts.get("desperation") and not desperate(m, a, entry, plan.opts["desperation"]):
+            return
         unopp = plan.unopposed or d.dazed or d.blinded or d.unconscious
         counter = None if (unopp or plan.tandem) else tactics.choose_counter(m, d, a, entry, plan)
         note_attempt(a, entry)
@@ -310,6 +312,18 @@ def attempt(m, a, d, plan, combo=0):
         plan = tactics.plan_attack(m, a, d, positioning=False) or plan
 
 
+def desperate(m, a, entry, x):
+    """Seed: "a Desperation move gains a +1 to hit for every point of damage he wishes to inflict to
+    himself; the difficulty level of the maneuver is then added to this damage total". P-ARM-26 (D58): he
+    takes X + Level as he commits to it, whether it lands or not (it replaces his exertion). Returns False
+    when it leaves him unable to go on with the attempt (out cold)."""
+    amount = x + entry.move.level
+    old = damage.add(a, amount)
+    m.emit("desperation", narration.desperation(a, entry, amount), actor=a.idx, maneuver=entry.label, damage=amount)
+    damage.after(m, a, old, "desperation", amount)
+    return not a.unconscious and m.attacker is a
+
+
 def uses_the_ropes(m, a, plan):
     """A maneuver that puts his weight on the ring ropes: off a rope rebound, a springboard, or a dive
     off the top rope inside the ring (an internal cage has no ropes)."""
@@ -464,10 +478,10 @@ def perform(m, a, d, entry, plan, roll, countered=None):
         d.square = nearest_cached(d.square, FLOOR)[0]
         d.position = "Prone"
         d.cornered = ""
-    # exertion (desperation replaces it, P-ARM-26)
+    # exertion (desperation replaces it: paid when he committed to the move, P-ARM-26)
     desperation = plan.opts.get("desperation", 0) if plan.opts else 0
     if desperation:
-        exert = desperation + man.level
+        exert = 0
     else:
         exert = damage.exertion(man, d.lift, powerhouse="Style: Powerhouse" in a.merits)
     own = 0

@@ -327,6 +327,19 @@ def test_desperation_self_damage_is_x_plus_level_and_flair_earns_a_spot(no_count
     a, d = m.fighters
     resolution.attempt(m, a, d, plan(entry(a, "Body Slam"), opts={"desperation": 3, "flair": -1}, flair=True))
     assert a.damage == 3 + 1 and a.spot == 1
+    assert types(m.events)[:2] == ["desperation", "maneuver"] and m.events[0]["damage"] == 3 + 1
+    assert m.events[1]["exertion"] == 0  # the desperation replaced it
+
+
+def test_desperation_costs_him_x_plus_level_even_when_the_move_misses(no_counters, monkeypatch):
+    """P-ARM-26 (seed 32): "the attacker takes X + Level damage, even if the maneuver fails" (D58)."""
+    m = match([15])  # need 8 + 3: 15 misses
+    a, d = m.fighters
+    monkeypatch.setattr(tactics, "choose_reply", lambda *_: None)
+    resolution.attempt(m, a, d, plan(entry(a, "Body Slam"), opts={"desperation": 3}))
+    assert types(m.events)[:2] == ["desperation", "miss"]
+    assert a.damage == 3 + 1 and d.damage == 0
+    assert {"name": "desperation", "amount": 3} in m.events[1]["rolls"][0]["modifiers"]
 
 
 def test_a_knockdown_on_a_cornered_man_knocks_him_into_the_turnbuckle(no_counters):
