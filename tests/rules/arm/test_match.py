@@ -29,7 +29,7 @@ STATE_KEYS = {
     "warnings",
     "statuses",
 }
-RESULT_METHODS = {"pinfall", "submission", "knockout", "disqualification", "count-out", "draw"}
+RESULT_METHODS = {"pinfall", "submission", "knockout", "disqualification", "count-out", "draw", "no-contest"}
 
 
 def _setup(seed_a=None, seed_b=5, **stip):
