@@ -203,8 +203,8 @@ def start_hold(m, holder, victim, entry, dealt, roll, plan):
     m.hold = h
     if entry.move.type == "Sleeper":
         sleeper_check(m, h)
-    if entry.move.type == "Submission":
-        submission_check(m, h)
+    # a submission's STA check comes "at the end of each round he fails to break the hold" (hold_round),
+    # not in the round it goes on; its damage counts toward the Intensity from the start
 
 
 def end_hold(m):

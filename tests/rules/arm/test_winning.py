@@ -152,6 +152,18 @@ def test_past_his_tou_a_failed_sta_check_is_a_submission(holding):
     assert m.result["method"] == "submission" and m.result["winner"] == 0
 
 
+def test_the_submission_check_comes_in_the_rounds_he_fails_to_break_not_when_the_hold_goes_on(holding):
+    """Seed: "When this number exceeds his current TOU, he must make a successful STA check at the end of
+    each round he fails to break the hold": the round the hold goes on has no STA check, even past his TOU."""
+    m = match([15, 3], a=sheet("Ace", arsenal=["Boston Crab", "Kick"]))  # a failed break; then the STA check
+    a, d = m.fighters
+    h = _hold(m, a, d, "Boston Crab", dealt=12)  # already past TOU 10
+    assert h.intensity == 12 and m.dice.remaining == 2 and m.events == []  # nothing rolled yet
+    winning.hold_round(m)
+    rolls = [r["for"] for e in m.events for r in e["rolls"]] + [r["for"] for r in m.dice.take_rolls()]
+    assert rolls == ["break the Boston Crab", "resist submitting to the Boston Crab"] and h.intensity == 24
+
+
 def test_injuries_on_the_held_part_penalise_the_submission_check(holding):
     m = match([15, 3], a=sheet("Ace", arsenal=["Boston Crab", "Kick"]))
     a, d = m.fighters
