@@ -43,7 +43,9 @@ def break_mods(victim, pinner, method, predicament, hook, attempts):
         mods.extend(rope_mods(victim))
     if method == "TEC" and "Style: Technician" in victim.merits:
         mods.append(("Style: Technician", 1))
-    if hook:
+    if hook and method != "BRA":
+        # seed: the hook is "-1 to attempts to Power Out, Kick Out, Lift a Shoulder, or reach the ropes"
+        # (the lobster counts as both legs); pulling the hair is not on that list
         mods.append(("lobster cover" if hook == 2 else "leg hooked", -hook))
     if attempts:
         mods.append(("repeated cover", 2 * attempts))

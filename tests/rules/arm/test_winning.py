@@ -86,6 +86,24 @@ def test_break_modifiers_lift_hook_lobster_repin_and_ropes():
     assert dict(winning.break_mods(a, d, "SAV", False, 0, 0))["distance to the ropes"] == -4
 
 
+def test_a_hooked_leg_penalises_only_the_escapes_the_seed_lists_not_a_hair_pull(quiet_tactics, monkeypatch):
+    """Seed: hooking a leg applies "a -1 to attempts to Power Out, Kick Out, Lift a Shoulder, or reach the
+    ropes"; pulling the hair (BRA) is not one of them."""
+    heel = sheet("Bruiser", alignment="heel", tactics={"cheating": 0.9})
+    m = match([15, 15, 5, 15], a=sheet("Ace"), b=heel)  # two dice fail, one holds; the referee misses it
+    a, d = m.fighters
+    d.position = "Prone"
+    monkeypatch.setattr(tactics, "pin_break_method", lambda *args: "BRA")
+    winning.pin(m, a, d, ap=5)
+    pin = next(e for e in m.events if e["type"] == "pin")
+    assert pin["count"] == 2 and pin["method"] == "BRA"
+    assert [r["need"] for r in pin["rolls"]] == [10, 10, 10]  # BRA 10, no hook penalty
+    for method in ("STR", "TEC", "AGI", "SAV"):
+        assert dict(winning.break_mods(d, a, method, False, 1, 0))["leg hooked"] == -1
+        assert dict(winning.break_mods(d, a, method, False, 2, 0))["lobster cover"] == -2
+    assert "lobster cover" not in dict(winning.break_mods(d, a, "BRA", False, 2, 0))
+
+
 def test_a_pinfall_predicament_is_minus_two_with_no_lift():
     m = match(b=sheet("Bruiser", alignment="heel", weight=300))
     a, d = m.fighters
