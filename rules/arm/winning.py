@@ -79,12 +79,15 @@ def pin(m, a, d, ap, predicament=False, finisher=False, free_cover=False):
     while True:
         hook = 0
         if not predicament:
-            if ap < 1 or not in_ring(d.square) or not in_ring(a.square):
+            # rolling a Facedown man onto his back (1 AP, within Fallen) and the cover are paid from the AP
+            # he has: they never go below zero (D59)
+            roll_over = 1 if d.position != "Prone" else 0
+            cost = roll_over + (0 if (free_cover and attempts == 0) else positioning.COVER)
+            if ap < 1 or ap < cost or not in_ring(d.square) or not in_ring(a.square):
                 return ap
-            if d.position != "Prone":
-                ap -= 1  # roll him onto his back (1 AP, within Fallen)
+            if roll_over:
                 d.position = "Prone"
-            ap -= 0 if (free_cover and attempts == 0) else positioning.COVER
+            ap -= cost
             hook = tactics.cover_hook(m, a, d, ap)
             ap -= positioning.LOBSTER if hook == 2 else (positioning.HOOK_LEG if hook else 0)
             a.position = "Kneeling"

@@ -42,6 +42,22 @@ def test_the_cover_needs_an_action_point(quiet_tactics):
     assert winning.pin(m, a, d, ap=0) == 0 and m.events == []
 
 
+def test_the_cover_is_paid_from_the_action_points_he_has_never_below_zero(quiet_tactics):
+    """Seed: a cover costs 1 AP ("at least 1 Action Point remaining"); a Facedown man must be rolled onto his
+    back first (1 AP). With 1 AP left that is one short: no cover (D59)."""
+    m = match([])
+    a, d = m.fighters
+    d.position = "Facedown"
+    assert winning.pin(m, a, d, ap=1) == 1 and m.events == [] and d.position == "Facedown"
+    m2 = match([15, 15, 15])
+    a2, d2 = m2.fighters
+    d2.position = "Facedown"
+    with pytest.raises(MatchOver):
+        winning.pin(m2, a2, d2, ap=2)  # rolled over (1) and covered (1): nothing left to hook the leg
+    pin = next(e for e in m2.events if e["type"] == "pin")
+    assert [r["need"] for r in pin["rolls"]] == [10, 10, 10]  # no hook: STR 10
+
+
 def test_a_botch_cancels_a_success_and_an_ace_gives_advantage():
     assert winning.pin_count([{"outcome": "success"}, {"outcome": "botch"}, {"outcome": "fail"}]) == (3, False)
     assert winning.pin_count([{"outcome": "ace"}, {"outcome": "botch"}, {"outcome": "fail"}]) == (2, False)
