@@ -377,7 +377,7 @@ def maneuver_damage(m, a, d, entry, plan, outcome):
     if plan.alt:
         parts.append(("altitude", 2 * plan.alt))
     if a.weapon and (
-        "OBJ" in man.props
+        ("OBJ" in man.props and FOREIGN_OBJECTS[a.weapon][0] not in (None, "X"))  # no fist loads in a Smash
         or ("FIST" in man.props and FOREIGN_OBJECTS[a.weapon][4])
         or ("FIST" in man.props and a.weapon == "Brass Knuckles")
     ):

@@ -178,6 +178,8 @@ def build(m, a, d, entry, positioning=True):
         src = _has_weapon_source(m, a)
         if not src or cheating < 0.3 or not positioning and src != "hand":
             return None
+        if src == "hand" and FOREIGN_OBJECTS[a.weapon][0] in (None, "X"):
+            return None  # seed: fist loads "are not used with Foreign Object Smash" (Punches only)
         if src == "ringside":
             p.grab = m.ringside_objects[0]
             p.cost += GRAB_OBJECT_AP

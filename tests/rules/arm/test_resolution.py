@@ -564,6 +564,23 @@ def test_a_hidden_fist_load_is_drawn_for_a_punch_and_adds_its_damage(no_counters
     assert {"name": "Fist Load", "amount": 2} in ev["breakdown"] and ev["damage"] == 4
 
 
+@pytest.mark.parametrize("load", ["Fist Load", "Sap Glove", "Taped Fist"])
+def test_a_fist_load_does_not_combine_with_a_foreign_object_smash(no_counters, load):
+    """Seed: "'Fist Load', 'Sap Glove', and 'Taped Fist' are not used with Foreign Object Smash, but merely
+    add their damage to standard Punching maneuvers"."""
+    heel = sheet("Bruiser", alignment="heel", arsenal=["Punch"], tactics={"cheating": 0.9})
+    m = match([3, 15, 15], a=heel, b=sheet("Ace"))  # the punch, the Injury check (object), the referee
+    a, d = m.fighters
+    a.weapon = load
+    assert tactics.build(m, a, d, entry(a, "Foreign Object Smash")) is None  # nothing to smash him with
+    smash = entry(a, "Foreign Object Smash")
+    dealt, parts = resolution.maneuver_damage(m, a, d, smash, plan(smash), "success")
+    assert (dealt, [n for n, _x in parts]) == (2, ["Foreign Object Smash"])  # the Smash's own 2, no load
+    resolution.attempt(m, a, d, plan(entry(a, "Punch")))
+    ev = next(e for e in m.events if e["type"] == "maneuver")
+    assert {"name": load, "amount": {"Fist Load": 2, "Sap Glove": 3, "Taped Fist": 1}[load]} in ev["breakdown"]
+
+
 def test_a_cloth_garrote_adds_two_to_a_choke_and_is_a_foreign_object(no_counters):
     heel = sheet("Bruiser", alignment="heel", arsenal=["Kick"], objects=["Cloth"], tactics={"cheating": 0.8})
     m = match([3, 15, 15, 15], a=heel, b=sheet("Ace"))  # choke, Injury check, referee (object), referee (count)
