@@ -260,6 +260,7 @@ class Fighter:
         "finisher",
         "arsenal_keys",
         "just_performed",
+        "stalls",
         "heat_bonus_given",
         "athletic",
         "fame",
@@ -323,6 +324,7 @@ class Fighter:
         self.athletic = "Athletic Pick" in self.background
         self.slow_starter = "Slow Starter" in self.flaws
         self.just_performed = False
+        self.stalls = 0  # stall rounds since his last maneuver
         self.heat_bonus_given = False
         self.legal = True
         self.apron = False

@@ -60,8 +60,9 @@ def standard_round(m):
         return
     plan = tactics.plan_attack(m, a, d)
     if plan.kind == "stall":
+        # seed: "he can choose to stall a round (or more)": he is still just after his maneuver
         m.round_seconds = clock.STALL
-        a.just_performed = False
+        a.stalls += 1
         damage.stall(m, a)
         tactics.defender_recover(m, d)
         return
@@ -409,6 +410,7 @@ def perform(m, a, d, entry, plan, roll, countered=None):
     man = entry.move
     m.set_advantage(a)
     a.just_performed = True
+    a.stalls = 0
     a.last_performed = man.base
     if man.cls == "BRA" and man.type == "Strike":
         a.chain += 1

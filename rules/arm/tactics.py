@@ -591,9 +591,12 @@ def movement_plan(m, a, d):
     return p
 
 
+MAX_STALLS = 3  # stall rounds in a row (a choice: the seed allows "a round (or more)")
+
+
 def wants_stall(m, a, d):
     """Stall when he is more worn than his opponent and the opponent is down (or outside)."""
-    if a.level == 0 or a.level < d.level:
+    if a.level == 0 or a.level < d.level or a.stalls >= MAX_STALLS:
         return False
     if a.perch and m.ref.counts and any(c[0] == "top_rope" and c[1] is a for c in m.ref.counts):
         return False  # the referee is counting him on the top rope: time to come off it

@@ -551,6 +551,23 @@ def test_movement_and_stall_rounds_are_half_length(monkeypatch):
     assert m.round_seconds == 5.0 and a.damage == 8
 
 
+def test_he_can_stall_a_round_or_more_after_a_maneuver(monkeypatch):
+    """Seed: "When a wrestler performs a maneuver, he can choose to stall a round (or more) to 'catch his
+    breath'. Each round he waits, he makes a STA check". His man stays down (AGI 5: no AP to get up)."""
+    m = match([3, 4, 5], b=sheet("Bruiser", alignment="heel", attributes={"AGI": 5}))  # three STA checks
+    a, d = m.fighters
+    monkeypatch.setattr(tactics, "edge_at_round_start", lambda *args: None)
+    a.just_performed, a.damage, a.level = True, 30, 1
+    d.position = "Prone"
+    for rnd in (1, 2, 3):
+        m.log.round = rnd
+        resolution.standard_round(m)
+        assert m.events[-1]["type"] == "stall" and m.round_seconds == 5.0
+    assert [e["healed"] for e in m.events if e["type"] == "stall"] == [2, 2, 2] and a.damage == 24
+    assert m.attacker is a and m.dice.remaining == 0
+    assert not tactics.wants_stall(m, a, d)  # three in a row: tactics gets back to work (MAX_STALLS)
+
+
 def test_a_hidden_fist_load_is_drawn_for_a_punch_and_adds_its_damage(no_counters):
     heel = sheet("Bruiser", alignment="heel", arsenal=["Punch"], objects=["Fist Load"], tactics={"cheating": 0.8})
     m = match([3, 15, 15], a=heel, b=sheet("Ace"))  # the punch, an Injury check (object), the referee
