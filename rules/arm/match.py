@@ -236,6 +236,7 @@ class Fighter:
         "last_attempt",
         "repeat",
         "last_performed",
+        "performed_round",
         "chain",
         "chain_round",
         "telegraph",
@@ -305,6 +306,7 @@ class Fighter:
         self.last_attempt = ""
         self.repeat = 0
         self.last_performed = ""
+        self.performed_round = -9  # the round he last performed a maneuver (or had his hold on)
         self.chain = 0  # BRA strikes landed in a row (D54)
         self.chain_round = 0  # the round of the last one
         self.telegraph = 0

@@ -31,9 +31,11 @@ SUPERSETS = {
 }
 
 
-def is_superset(attacker, man):
+def is_superset(attacker, man, rnd):
+    """Seed: "the attack done last round" is one of the steps of this one: the maneuver he performed (or
+    the hold he had on) in the round before ``rnd``."""
     last = attacker.last_performed
-    if not last:
+    if not last or attacker.performed_round != rnd - 1:
         return False
     if man.base != last and man.flags and last == man.base:
         return True
@@ -66,7 +68,7 @@ def attack_mods(m, a, d, entry, opts=None):
     fired = a.fired_up > 0
     is_def = man.type == "Defense"
     if not is_def:
-        if is_superset(a, man):
+        if is_superset(a, man, m.round):
             mods.append(("superset", 2))
         if man.cls == "BRA" and man.type == "Strike" and a.chain:
             mods.append(("BRA chain", 3 if "Style: Brawler" in a.merits else 2))
@@ -136,7 +138,7 @@ def estimate(m, a, d, entry, extra=0):
         if d.cornered == "trapped":
             need += 2
         last = a.last_performed
-        if last and last in SUPERSETS.get(man.base, ()):
+        if last and a.performed_round == m.round - 1 and last in SUPERSETS.get(man.base, ()):
             need += 2
     lvl = a.level
     if lvl and not fired:

@@ -412,6 +412,7 @@ def perform(m, a, d, entry, plan, roll, countered=None):
     a.just_performed = True
     a.stalls = 0
     a.last_performed = man.base
+    a.performed_round = m.round
     if man.cls == "BRA" and man.type == "Strike":
         a.chain += 1
         a.chain_round = m.round

@@ -228,6 +228,7 @@ def hold_round(m):
     holder, victim, man = h.holder, h.victim, h.entry.move
     m.round_seconds = clock.HOLD
     h.rounds += 1
+    holder.performed_round = m.round  # his hold is "the attack done" this round too (a superset's step)
     holder.ap = holder.agi_bonus
     if tactics.release_hold(m, h):
         end_hold(m)

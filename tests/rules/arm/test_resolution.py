@@ -156,8 +156,23 @@ def _mods(m, a, d, label, opts=None):
 def test_a_superset_of_the_last_maneuver_is_plus_two():
     m = match(a=sheet("Ace", arsenal=["Half Nelson", "Full Nelson"]))
     a, d = m.fighters
-    a.last_performed = "Half Nelson"
+    m.log.round = 5
+    a.last_performed, a.performed_round = "Half Nelson", 4
     assert _mods(m, a, d, "Full Nelson")["superset"] == 2
+
+
+@pytest.mark.parametrize(("gap", "bonus"), [(1, 2), (2, 0), (4, 0)])
+def test_the_superset_bonus_looks_only_at_the_attack_done_last_round(no_counters, gap, bonus):
+    """Seed: a superset of "the attack done last round" is +2: a Body Slam last round sets up the Elbow
+    Drop; one two or more rounds ago does not."""
+    m = match([5, 15], a=sheet("Ace", arsenal=["Body Slam", "Elbow Drop"]))
+    a, d = m.fighters
+    m.log.round = 1
+    resolution.attempt(m, a, d, plan(entry(a, "Body Slam")))
+    m.log.round = 1 + gap
+    resolution.attempt(m, a, d, plan(entry(a, "Elbow Drop")))
+    rec = next(r for e in m.events for r in e["rolls"] if r["for"] == "Elbow Drop")
+    assert {x["name"]: x["amount"] for x in rec["modifiers"]}.get("superset", 0) == bonus
 
 
 def test_bra_strikes_chain_for_plus_two_after_the_first_hit():

@@ -249,6 +249,25 @@ def test_breaking_a_hold_keeps_the_holder_in_control_unless_aced(holding):
     assert m2.hold is None and m2.attacker is d2
 
 
+def test_a_hold_he_had_on_last_round_is_the_step_of_a_superset(holding):
+    """Seed: "the attack done last round is effectively one of the steps to the attack planned this round
+    (e.g. a Half Nelson into Full Nelson hold)": a hold he kept on last round counts."""
+    from rules.arm.modifiers import attack_mods
+
+    m = match([15], a=sheet("Ace", arsenal=["Half Nelson", "Full Nelson"]))
+    a, d = m.fighters
+    m.log.round = 2
+    e = entry(a, "Half Nelson")
+    winning.start_hold(m, a, d, e, 1, {"value": 9}, plan(e))
+    a.last_performed, a.performed_round = "Half Nelson", 2  # as perform leaves them
+    m.log.round = 3
+    winning.hold_round(m)  # he keeps the Half Nelson on through round 3
+    m.log.round = 5
+    assert "superset" not in dict(attack_mods(m, a, d, entry(a, "Full Nelson")))
+    m.log.round = 4
+    assert dict(attack_mods(m, a, d, entry(a, "Full Nelson")))["superset"] == 2
+
+
 def test_the_holder_repositioning_helps_the_break(holding, monkeypatch):
     m = match([11], a=sheet("Ace", arsenal=["Boston Crab", "Kick"]))
     a, d = m.fighters
