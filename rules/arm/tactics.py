@@ -698,24 +698,10 @@ def choose_counter(m, d, a, entry, plan):
         if need >= threshold and (best is None or need > best[0]):
             best = (need, de, None)
     if best is None and man.type in ("Slam", "Throw") and d.policy.counter >= 0.5:
-        cand = d.rank_cache.get("reversal throw")
-        if cand is None:
-            cand = d.rank_cache["reversal throw"] = next(
-                (
-                    e
-                    for e in d.attacks
-                    if e.move.type == "Throw"
-                    and e.known
-                    and not e.move.flags
-                    and e.move.level <= 2
-                    and "SC" not in e.move.tags
-                ),
-                False,
-            )
-        if cand:
-            need = estimate(m, d, a, cand) - 1 + grad
-            if need >= threshold:
-                best = (need, cand, {"improvised Reversal": -1})
+        for cand, pen in d.reversal_pool:  # into a Throw he knows (-1) or not (-2)
+            need = estimate(m, d, a, cand) + pen + grad
+            if need >= threshold and (best is None or need > best[0]):
+                best = (need, cand, {"improvised Reversal": pen})
     if best is None:
         return None
     return best[1], best[2]
@@ -1106,17 +1092,26 @@ def hold_break_option(m, victim, holder, h):
             best = (need, option)
     rev = hold_reversal(m, victim, holder, h)
     if rev is not None:
-        need = estimate(m, victim, holder, rev[0], turnover_bonus(holder)) - (20 - h.attack_value) // 2
+        extra = turnover_bonus(holder) + (sum(rev[1].values()) if rev[1] else 0)
+        need = estimate(m, victim, holder, rev[0], extra) - (20 - h.attack_value) // 2
         if need > best[0]:
             return "REV"
     return best[1]
 
 
 def hold_reversal(m, victim, holder, h):
+    """A bought Reversal of this hold, else (a Counter-minded man) the better improvised one (D61)."""
     rev = victim.reversals.get(h.entry.move.base)
     if rev is not None:
         return rev, None
-    return None
+    if victim.policy.counter < 0.5 or not victim.reversal_pool:
+        return None
+    best = None
+    for cand, pen in victim.reversal_pool:
+        need = estimate(m, victim, holder, cand, pen)
+        if best is None or need > best[0]:
+            best = (need, cand, pen)
+    return best[1], {"improvised Reversal": best[2]}
 
 
 def refuses_rope_break(m, holder, h):

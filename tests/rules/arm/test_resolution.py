@@ -689,3 +689,48 @@ def test_the_rope_usually_holds_and_a_plain_botch_never_tests_it(no_counters, mo
     a, d = m.fighters
     resolution.attempt(m, a, d, plan(entry(a, "Kick"), rebound=True))
     assert m.result is None and m.dice.remaining == 0
+
+
+def _countering(monkeypatch, d_sheet, values, label="Body Slam", a_sheet=None):
+    """Ace attempts ``label``; the defender's own tactics decide his Counter."""
+    m = match(values, a=a_sheet, b=d_sheet)
+    a, d = m.fighters
+    monkeypatch.setattr(tactics, "after_maneuver", lambda *args: None)
+    monkeypatch.setattr(tactics, "combo_next", lambda *args: None)
+    resolution.attempt(m, a, d, plan(entry(a, label)))
+    return m, a, d
+
+
+def test_a_reversal_into_a_maneuver_he_does_not_know_is_minus_two(monkeypatch):
+    """Seed: "Reversals can be purchased or improvised as if a Flag -- thus, to reverse a Piledriver into a
+    Back Drop is -1 if you know Back Drop, and -2 if you don't" (D61). He knows no Throw: an Arm Drag at -2."""
+    d_sheet = sheet("Bruiser", alignment="heel", arsenal=["Kick", "Body Slam"], attributes={"TEC": 16})
+    m, a, d = _countering(monkeypatch, d_sheet, [15, 5])  # Ace's Body Slam fails; the reversal succeeds
+    counter = next(e for e in m.events if e["type"] == "counter")
+    assert counter["counter"] == "Arm Drag" and counter["maneuver"] == "Body Slam"
+    rec = next(r for r in counter["rolls"] if r["actor"] == d.idx)
+    mods = {x["name"]: x["amount"] for x in rec["modifiers"]}
+    assert mods["improvised Reversal"] == -2 and "improvised" not in mods  # -2 in all, not -2 twice
+    assert rec["need"] == 16 - 2 - 2 and rec["maneuver"] == "Arm Drag"  # TEC, Level 1 vs Fresh, improvised
+    hit = next(e for e in m.events if e["type"] == "maneuver")
+    assert hit["actor"] == d.idx and hit["maneuver"] == "Arm Drag" and a.damage == 2
+
+
+def test_a_reversal_into_a_throw_he_knows_is_minus_one(monkeypatch):
+    d_sheet = sheet("Bruiser", alignment="heel", arsenal=["Kick", "Hip Toss"], attributes={"TEC": 16})
+    m, a, d = _countering(monkeypatch, d_sheet, [15, 5])
+    rec = next(r for e in m.events for r in e["rolls"] if r.get("actor") == d.idx)
+    assert rec["maneuver"] == "Hip Toss"
+    assert {x["name"]: x["amount"] for x in rec["modifiers"]}["improvised Reversal"] == -1
+
+
+def test_any_defense_can_be_improvised_at_minus_two(monkeypatch):
+    """Seed: Defenses "are obtained and trained in the same fashion as standard maneuvers, and can even be
+    Improvised": a Sprawl he never learned, against a Hip Toss, at -2 (D61)."""
+    d_sheet = sheet("Bruiser", alignment="heel", arsenal=["Kick", "Body Slam"], attributes={"TEC": 16})
+    a_sheet = sheet("Ace", arsenal=["Hip Toss", "Kick"])
+    m, a, d = _countering(monkeypatch, d_sheet, [15, 5], label="Hip Toss", a_sheet=a_sheet)
+    counter = next(e for e in m.events if e["type"] == "counter")
+    assert counter["counter"] == "Sprawl" and m.attacker is d and d.damage == 0
+    rec = next(r for r in counter["rolls"] if r["actor"] == d.idx)
+    assert {x["name"]: x["amount"] for x in rec["modifiers"]} == {"TEC": 16, "improvised": -2}

@@ -303,6 +303,22 @@ def test_a_reversal_must_beat_the_original_roll(holding, monkeypatch):
     assert m.hold is not None and d.damage == 3
 
 
+def test_a_hold_can_be_reversed_into_a_maneuver_he_does_not_know_at_minus_two(holding, monkeypatch):
+    """Seed: "A hold can be countered with another maneuver ... rolls an attack check as if attempting the
+    maneuver chosen. If he rolls higher than the original attack, without failing": improvised, at -2 (D61)."""
+    victim = sheet("Bruiser", alignment="heel", arsenal=["Kick", "Body Slam"], attributes={"TEC": 16})
+    m = match([11], a=sheet("Ace", arsenal=["Boston Crab", "Kick"]), b=victim)
+    a, d = m.fighters
+    monkeypatch.setattr(tactics, "after_maneuver", lambda *args: None)
+    _hold(m, a, d, "Boston Crab", value=9)
+    monkeypatch.setattr(tactics, "hold_break_option", lambda *args: "REV")
+    winning.hold_round(m)  # 11 succeeds (need 16 - 2 Level - 2) and beats the hold's 9
+    rec = next(r for e in m.events for r in e["rolls"] if r["for"].startswith("reverse the hold"))
+    assert rec["maneuver"] == "Arm Drag" and rec["need"] == 12
+    assert {x["name"]: x["amount"] for x in rec["modifiers"]}["improvised Reversal"] == -2
+    assert m.hold is None and m.attacker is d and a.damage == 2
+
+
 def test_a_sleeper_victim_who_fails_tou_gets_the_arm_test_and_three_drops_end_it(holding):
     m = match([15, 15, 15, 15], a=sheet("Ace", arsenal=["Sleeper Hold", "Kick"]))
     a, d = m.fighters
