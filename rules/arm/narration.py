@@ -91,7 +91,9 @@ def positioning(a, plan, was_perched=""):
         bits.append(f"pulls a {plan.draw} from his tights")
     if plan.grab and plan.grab != "Own Boot":
         bits.append(f"grabs a {plan.grab} from ringside")
-    if plan.perch == "rope3":
+    if plan.launch:
+        bits.append(f"steps up on {plan.launch} to launch himself")
+    elif plan.perch == "rope3":
         bits.append("climbs to the top rope")
     elif plan.perch == "rope2":
         bits.append("springs onto the ropes")

@@ -110,6 +110,8 @@ def execute_positioning(m, a, plan):
     if plan.perch is not None and plan.perch != a.perch:
         a.perch = plan.perch
         moved = True
+    if plan.launch:
+        moved = True
     if plan.run:
         a.running = True
         moved = True
@@ -128,7 +130,15 @@ def execute_positioning(m, a, plan):
         a.weapon = plan.grab
         moved = True
     if moved or cost:
-        m.emit("position", narration.positioning(a, plan, was_perched), actor=a.idx, ap_spent=cost, shortfall=a.deficit)
+        extra = {"launch": plan.launch} if plan.launch else {}
+        m.emit(
+            "position",
+            narration.positioning(a, plan, was_perched),
+            actor=a.idx,
+            ap_spent=cost,
+            shortfall=a.deficit,
+            **extra,
+        )
 
 
 def _note_trick(a, entry):
@@ -346,7 +356,7 @@ def high_risk_crash(m, a, d, plan):
     """Seed: a failed High Risk maneuver costs 2 + his WDB + any altitude bonus; the opponent gains
     Advantage (P-ARM-26: against a standing Cornered target the 2 is the turnbuckle's Stun Code)."""
     base = STUN_CODES["Turnbuckle"] if (d.cornered and d.standing) else 2
-    amount = base + a.wdb + 2 * plan.alt
+    amount = base + a.wdb + 2 * plan.alt + plan.launch_bonus
     if plan.alt and "OUTSIDE" in plan.entry.move.props and "Style: Daredevil" in a.merits:
         amount = base + a.wdb + plan.alt
     a.perch = ""
@@ -377,6 +387,8 @@ def maneuver_damage(m, a, d, entry, plan, outcome):
         parts.append(("Stun Code", plan.sc))
     if plan.alt:
         parts.append(("altitude", 2 * plan.alt))
+    if plan.launch_bonus:
+        parts.append((f"altitude (launched off {plan.launch})", plan.launch_bonus))
     if a.weapon and (
         ("OBJ" in man.props and FOREIGN_OBJECTS[a.weapon][0] not in (None, "X"))  # no fist loads in a Smash
         or ("FIST" in man.props and FOREIGN_OBJECTS[a.weapon][4])

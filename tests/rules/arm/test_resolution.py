@@ -506,6 +506,24 @@ def test_a_high_flyer_climbs_while_his_man_is_down_and_flies_next_round():
     assert p is not None and p.alt == 3
 
 
+def test_a_flyer_can_step_up_on_a_cornered_man_to_launch_himself(no_counters):
+    """Seed: "uses another wrestler as a launch point, the effective altitude bonus is equal to the supporting
+    wrestler's HDB, plus 5" (D62): his man trapped standing in the corner is the step (HDB +2: 7)."""
+    flyer = sheet("Ace", arsenal=["Kick", {"maneuver": "Dropkick", "flags": ["Flying"]}], tactics={"risk": 0.9})
+    m = match([3, 15], a=flyer)  # the Flying Dropkick lands; the referee misses the corner (illegal)
+    a, d = m.fighters
+    d.square, a.square, d.cornered = SQUARE_AT["d4"], SQUARE_AT["e5"], "trapped"
+    a.ap = a.agi_bonus
+    p = tactics.build(m, a, d, entry(a, "Flying Dropkick"))
+    assert (p.launch, p.launch_bonus, p.perch) == ("Bruiser", 7, "")
+    resolution.execute_positioning(m, a, p)
+    resolution.attempt(m, a, d, p)
+    hit = next(e for e in m.events if e["type"] == "maneuver")
+    assert {"name": "altitude (launched off Bruiser)", "amount": 7} in hit["breakdown"]
+    assert {"name": "knocked into the turnbuckle", "amount": 2 + 1} in hit["breakdown"]
+    assert hit["damage"] == 4 + 7 + 3 and d.position == "Facing"
+
+
 def test_a_dash_at_a_standing_cornered_man_is_high_risk_and_crashes_into_the_turnbuckle(no_counters, monkeypatch):
     a_sheet = sheet("Ace", arsenal=[{"maneuver": "Clothesline", "flags": ["Running"]}, "Kick"])
     m = match([15], a=a_sheet)
