@@ -2,7 +2,8 @@
 
 Every check leaves one roll record on the dice object:
 ``{"die": "d20", "value", "need", "outcome", "modifiers": [{"name", "amount"}, ...], "for", ...}``
-where the modifier amounts add up to ``need`` (the first one is the attribute itself).
+where the modifier amounts add up to ``need`` (the first one is the attribute itself). The roll of a
+maneuver attempt also names the maneuver (``"maneuver": label``), so the log shows what was attempted.
 
 Outcomes: ``ace`` (a success whose roll equals min(need, 19)), ``success``, ``fail``, ``botch`` (a
 natural 20, whatever the need).
@@ -34,9 +35,10 @@ def margin(record):
     return None
 
 
-def check(dice, modifiers, purpose, actor=None):
+def check(dice, modifiers, purpose, actor=None, maneuver=None):
     """Make one Attribute Check. ``modifiers`` is a list of (name, amount) pairs; the first is the
-    attribute. Returns the roll record (a dict, also queued for the next event)."""
+    attribute. Returns the roll record (a dict, also queued for the next event). ``maneuver``: the label
+    of the maneuver this roll attempts (recorded)."""
     need = 0
     mods = []
     for name, amount in modifiers:
@@ -49,6 +51,8 @@ def check(dice, modifiers, purpose, actor=None):
     record["modifiers"] = mods
     if actor is not None:
         record["actor"] = actor
+    if maneuver is not None:
+        record["maneuver"] = maneuver
     return record
 
 
@@ -70,10 +74,10 @@ def better(a, b, by_margin=True):
     return a
 
 
-def unopposed(dice, modifiers, purpose, actor=None, by_margin=True):
+def unopposed(dice, modifiers, purpose, actor=None, by_margin=True, maneuver=None):
     """Seed: "the attacker makes two rolls, and uses the more advantageous one"."""
-    first = check(dice, modifiers, purpose, actor)
-    second = check(dice, modifiers, purpose, actor)
+    first = check(dice, modifiers, purpose, actor, maneuver)
+    second = check(dice, modifiers, purpose, actor, maneuver)
     kept = better(first, second, by_margin)
     (second if kept is first else first)["kept"] = False
     kept["unopposed"] = True
@@ -99,7 +103,7 @@ def contest_winner(a, b):
 MAX_CONTEST_ROLLS = 6  # PROPOSED: after six double failures the higher need wins (see docs)
 
 
-def contest(dice, mods_a, mods_b, purpose, actors=(None, None)):
+def contest(dice, mods_a, mods_b, purpose, actors=(None, None), maneuvers=(None, None)):
     """A Contest: both check; the higher roll that did not fail wins; re-roll otherwise.
 
     Returns (winner index 0/1, record of a, record of b) for the deciding pair. Re-rolls are
@@ -107,8 +111,8 @@ def contest(dice, mods_a, mods_b, purpose, actors=(None, None)):
     higher total need wins; equal needs go to a d2 (recorded).
     """
     for _ in range(MAX_CONTEST_ROLLS):
-        ra = check(dice, mods_a, purpose, actors[0])
-        rb = check(dice, mods_b, purpose, actors[1])
+        ra = check(dice, mods_a, purpose, actors[0], maneuvers[0])
+        rb = check(dice, mods_b, purpose, actors[1], maneuvers[1])
         winner = contest_winner(ra, rb)
         if winner is not None:
             return winner, ra, rb

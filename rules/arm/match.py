@@ -7,7 +7,14 @@ Tag teams and cages ("Changes of Venue") live in :mod:`rules.arm.venue`.
 
 from rules.arm import clock, damage, edge, narration, referee, start, tactics, venue, winning
 from rules.arm.interference import Second
-from rules.arm.maneuvers import DEFENSES, SPECIAL_PROPS, ArsenalEntry, flagged, improvise_penalty
+from rules.arm.maneuvers import (
+    BASE_MANEUVERS,
+    DEFENSES,
+    SPECIAL_PROPS,
+    ArsenalEntry,
+    flagged,
+    improvise_penalty,
+)
 from rules.arm.positioning import RUN_COSTS, SQUARE_ID
 from rules.arm.resolution import standard_round
 from rules.arm.sheet import derived as sheet_derived
@@ -191,6 +198,11 @@ class MatchOver(Exception):
 
 
 IMPROVISED_BASICS = ("Forearm Smash", "Kick", "Stomp", "Body Slam", "Side Headlock", "Elbow Drop")
+# what an improvised Reversal turns a maneuver into (D9, D61): an ordinary Throw of Level 2 at most
+REVERSAL_THROWS = tuple(
+    name for name, man in BASE_MANEUVERS.items() if man.type == "Throw" and man.level <= 2 and "SC" not in man.tags
+)
+REVERSAL_CHOICES = 2  # improvised Reversals a wrestler weighs (his two best)
 HEEL_BASICS = ("Punch", "Choke", "Eye Gouge", "Foreign Object Smash")
 
 
@@ -236,7 +248,9 @@ class Fighter:
         "last_attempt",
         "repeat",
         "last_performed",
+        "performed_round",
         "chain",
+        "chain_round",
         "telegraph",
         "ref_penalty",
         "spot",
@@ -256,9 +270,11 @@ class Fighter:
         "attacks",
         "defenses",
         "reversals",
+        "reversal_pool",
         "finisher",
         "arsenal_keys",
         "just_performed",
+        "stalls",
         "heat_bonus_given",
         "athletic",
         "fame",
@@ -303,7 +319,9 @@ class Fighter:
         self.last_attempt = ""
         self.repeat = 0
         self.last_performed = ""
-        self.chain = 0
+        self.performed_round = -9  # the round he last performed a maneuver (or had his hold on)
+        self.chain = 0  # BRA strikes landed in a row (D54)
+        self.chain_round = 0  # the round of the last one
         self.telegraph = 0
         self.ref_penalty = 0
         self.spot = 0
@@ -321,6 +339,7 @@ class Fighter:
         self.athletic = "Athletic Pick" in self.background
         self.slow_starter = "Slow Starter" in self.flaws
         self.just_performed = False
+        self.stalls = 0  # stall rounds since his last maneuver
         self.heat_bonus_given = False
         self.legal = True
         self.apron = False
@@ -336,11 +355,18 @@ class Fighter:
             _SHEET_CACHE[id(sheet)] = (
                 sheet,
                 der,
-                (self.arsenal_keys, self.attacks, self.defenses, self.finisher, self.reversals),
+                (
+                    self.arsenal_keys,
+                    self.attacks,
+                    self.defenses,
+                    self.finisher,
+                    self.reversals,
+                    self.reversal_pool,
+                ),
                 self.rank_cache,
             )
         else:
-            self.arsenal_keys, attacks, defenses, self.finisher, self.reversals = cached[2]
+            self.arsenal_keys, attacks, defenses, self.finisher, self.reversals, self.reversal_pool = cached[2]
             self.attacks, self.defenses = list(attacks), list(defenses)
 
     def _entry(self, move, training=0, name="", known=True, finisher=False, improvised=0, reversal_of=""):
@@ -403,13 +429,25 @@ class Fighter:
                 if move.cls == "TEC" and "Style: Technician" in self.merits:
                     pen = max(pen, -1)  # P-ARM-09: improvised TEC maneuvers at -1
                 self.attacks.append(self._entry(flagged(base), known=False, improvised=pen))
-        for name in ("Block", "Dodge"):
-            if (name, frozenset()) not in keys:
+        # seed: Defenses "can even be Improvised" (-2, D61)
+        for name in DEFENSES:
+            if name not in VENUE_DEFENSES and (name, frozenset()) not in keys:
                 self.defenses.append(self._entry(DEFENSES[name], known=False, improvised=-2))
         self.reversals = {}
         for row in sheet["reversals"]:
             move = flagged(row["into"])
             self.reversals[row["counter"]] = self._entry(move, row["training"], reversal_of=row["counter"])
+        # seed: Reversals "can be purchased or improvised as if a Flag -- ... -1 if you know Back Drop, and -2
+        # if you don't": into a Throw he knows (-1) or one he does not (-2; its own -2 for improvising is that)
+        pool = [
+            (e, -1)
+            for e in self.attacks
+            if e.known and e.move.type == "Throw" and not e.move.flags and e.move.level <= 2 and "SC" not in e.move.tags
+        ]
+        unknown = [n for n in REVERSAL_THROWS if (n, frozenset()) not in keys]
+        pool += [(self._entry(BASE_MANEUVERS[n], known=False), -2) for n in unknown]
+        pool.sort(key=lambda t: -(t[0].static_need + t[1] - 2 * t[0].move.level))
+        self.reversal_pool = tuple(pool[:REVERSAL_CHOICES])
 
     # --- checks ---------------------------------------------------------------------------------
     def check_mods(self, attr):
@@ -633,6 +671,8 @@ class Match:
     # --- advantage --------------------------------------------------------------------------------
     def set_advantage(self, fighter, why=None):
         if self.attacker is not fighter:
+            if self.attacker is not None:
+                self.attacker.chain = 0  # D54: the opponent took over, his BRA chain is broken
             self.attacker = fighter
             self.defender = self.opponent(fighter)
             if why:
@@ -734,6 +774,8 @@ class Match:
         if self.tag:
             venue.end_of_round(self)
         for f in self.fighters:
+            if f.chain and f.chain_round != self.log.round:
+                f.chain = 0  # D54: a round without a chained BRA strike ends the chain
             if f.dazed:
                 f.dazed -= 1
             if f.blinded:

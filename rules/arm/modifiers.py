@@ -31,9 +31,11 @@ SUPERSETS = {
 }
 
 
-def is_superset(attacker, man):
+def is_superset(attacker, man, rnd):
+    """Seed: "the attack done last round" is one of the steps of this one: the maneuver he performed (or
+    the hold he had on) in the round before ``rnd``."""
     last = attacker.last_performed
-    if not last:
+    if not last or attacker.performed_round != rnd - 1:
         return False
     if man.base != last and man.flags and last == man.base:
         return True
@@ -46,6 +48,19 @@ def level_penalty(man_level, defender):
     return -2 * over if over > 0 else 0
 
 
+def note_attempt(a, entry):
+    """Seed: "Each time a Maneuver attempt is repeated (whether the first attempt succeeded or not), it
+    suffers a cumulative -1 penalty to Maneuver Skill. This penalty is 'reset' to 0 as soon as another
+    Maneuver is attempted." Called for each attempt before its modifiers: the first attempt of a
+    maneuver is 0, its first repeat -1, the next -2; another maneuver starts again at 0. Defenses are not
+    attempts under this rule (D53); Tricks reset it but carry their own card-long penalty instead."""
+    if a.last_attempt == entry.label:
+        a.repeat += 1
+    else:
+        a.repeat = 0
+        a.last_attempt = entry.label
+
+
 def attack_mods(m, a, d, entry, opts=None):
     """Every modifier to ``a``'s Maneuver Skill for ``entry`` against ``d``."""
     man = entry.move
@@ -53,11 +68,11 @@ def attack_mods(m, a, d, entry, opts=None):
     fired = a.fired_up > 0
     is_def = man.type == "Defense"
     if not is_def:
-        if is_superset(a, man):
+        if is_superset(a, man, m.round):
             mods.append(("superset", 2))
         if man.cls == "BRA" and man.type == "Strike" and a.chain:
             mods.append(("BRA chain", 3 if "Style: Brawler" in a.merits else 2))
-        if a.repeat and not fired:
+        if a.repeat and not fired and a.last_attempt == entry.label and "TRICK" not in man.props:
             mods.append(("repetition", -a.repeat))
         if "TRICK" in man.props:
             used = a.tricks_used.get(man.base, 0)
@@ -116,14 +131,14 @@ def estimate(m, a, d, entry, extra=0):
             need -= 2 * over
         if "LIFT" in man.props:
             need -= d.lift
-        if not fired and a.last_attempt == entry.label:
+        if not fired and a.last_attempt == entry.label and "TRICK" not in man.props:
             need -= a.repeat + 1
         if a.chain and man.cls == "BRA" and man.type == "Strike":
             need += 2
         if d.cornered == "trapped":
             need += 2
         last = a.last_performed
-        if last and last in SUPERSETS.get(man.base, ()):
+        if last and a.performed_round == m.round - 1 and last in SUPERSETS.get(man.base, ()):
             need += 2
     lvl = a.level
     if lvl and not fired:

@@ -91,7 +91,9 @@ def positioning(a, plan, was_perched=""):
         bits.append(f"pulls a {plan.draw} from his tights")
     if plan.grab and plan.grab != "Own Boot":
         bits.append(f"grabs a {plan.grab} from ringside")
-    if plan.perch == "rope3":
+    if plan.launch:
+        bits.append(f"steps up on {plan.launch} to launch himself")
+    elif plan.perch == "rope3":
         bits.append("climbs to the top rope")
     elif plan.perch == "rope2":
         bits.append("springs onto the ropes")
@@ -175,6 +177,10 @@ def collision(a, b):
 
 def telegraphed(botcher, other):
     return f"{botcher.name} telegraphs it, and {other.name} saw it coming."
+
+
+def desperation(a, entry, amount):
+    return f"{a.name} pushes himself past the pain for the {entry.label}! [{amount} damage to himself]"
 
 
 def crash(a, entry, amount):
@@ -387,6 +393,10 @@ def referee_up(ref):
 
 def distract(a, ref, rounds):
     return f"{a.name} distracts {ref.name}!"
+
+
+def distract_seen(a, ref):
+    return f"{ref.name.capitalize()} sees what {a.name} is up to and keeps his eyes on the ring."
 
 
 def trick(a, entry):

@@ -226,8 +226,14 @@ def climb_plan(fighter, rope=3):
 
 
 def launch_altitude(supporter):
-    """Seed: using another wrestler as a launch point gives an altitude bonus of his HDB + 5 Steps."""
+    """Seed: "where a wrestler uses another wrestler as a launch point, the effective altitude bonus is
+    equal to the supporting wrestler's HDB, plus 5": damage points, like the HDB (D62)."""
     return supporter.hdb + 5
+
+
+def launch_steps(supporter):
+    """The Steps that bonus stands for (2 damage a Step), for the flying range penalty."""
+    return launch_altitude(supporter) // 2
 
 
 def perch_steps(perch):

@@ -18,7 +18,7 @@ from rules.arm import (
     winning,
 )
 from rules.arm.checks import BOTCH, check, check_need, contest, margin, succeeded, unopposed
-from rules.arm.modifiers import attack_mods, with_turnover
+from rules.arm.modifiers import attack_mods, note_attempt, with_turnover
 from rules.arm.positioning import KIND, ROPE_SIDE, is_outside, nearest_cached
 from rules.arm.tables import CATEGORY, FOREIGN_OBJECTS, STUN_CODES
 
@@ -60,8 +60,9 @@ def standard_round(m):
         return
     plan = tactics.plan_attack(m, a, d)
     if plan.kind == "stall":
+        # seed: "he can choose to stall a round (or more)": he is still just after his maneuver
         m.round_seconds = clock.STALL
-        a.just_performed = False
+        a.stalls += 1
         damage.stall(m, a)
         tactics.defender_recover(m, d)
         return
@@ -109,6 +110,8 @@ def execute_positioning(m, a, plan):
     if plan.perch is not None and plan.perch != a.perch:
         a.perch = plan.perch
         moved = True
+    if plan.launch:
+        moved = True
     if plan.run:
         a.running = True
         moved = True
@@ -127,16 +130,19 @@ def execute_positioning(m, a, plan):
         a.weapon = plan.grab
         moved = True
     if moved or cost:
-        m.emit("position", narration.positioning(a, plan, was_perched), actor=a.idx, ap_spent=cost, shortfall=a.deficit)
+        extra = {"launch": plan.launch} if plan.launch else {}
+        m.emit(
+            "position",
+            narration.positioning(a, plan, was_perched),
+            actor=a.idx,
+            ap_spent=cost,
+            shortfall=a.deficit,
+            **extra,
+        )
 
 
-def _note_attempt(m, a, entry):
-    label = entry.label
-    if a.last_attempt == label:
-        a.repeat += 1
-    else:
-        a.repeat = 0
-        a.last_attempt = label
+def _note_trick(a, entry):
+    """Tricks: -1 per earlier use this card (counted once the attempt's modifiers are made)."""
     if "TRICK" in entry.move.props:
         base = entry.move.base
         a.tricks_used[base] = a.tricks_used.get(base, 0) + 1
@@ -158,21 +164,34 @@ def attempt(m, a, d, plan, combo=0):
         entry = plan.entry
         man = entry.move
         fired = a.fired_up > 0
+        if plan.opts and plan.opts.get("desperation") and not desperate(m, a, entry, plan.opts["desperation"]):
+            return
         unopp = plan.unopposed or d.dazed or d.blinded or d.unconscious
         counter = None if (unopp or plan.tandem) else tactics.choose_counter(m, d, a, entry, plan)
+        note_attempt(a, entry)
         mods = attack_mods(m, a, d, entry, plan.opts)
+        _note_trick(a, entry)
         if plan.tandem:
             mods = venue.double_team_mods(m, a, d, entry, plan, mods)
-        _note_attempt(m, a, entry)
         if plan.unopposed:
             a.policy.ambush_pending = False
         if counter is not None:
             c_entry, c_opts = counter
             c_opts = with_turnover(c_opts, a)
+            reversal = c_entry.move.type != "Defense"  # a Reversal is an attempt of its maneuver
+            if reversal:
+                note_attempt(d, c_entry)
             d_mods = attack_mods(m, d, a, c_entry, c_opts)
             _consume(a)
             _consume(d)
-            w, ra, rd = contest(m.dice, mods, d_mods, f"{entry.label} vs {c_entry.label}", (a.idx, d.idx))
+            w, ra, rd = contest(
+                m.dice,
+                mods,
+                d_mods,
+                f"{entry.label} vs {c_entry.label}",
+                (a.idx, d.idx),
+                (entry.label, c_entry.label if reversal else None),
+            )
             if w == 0:
                 perform(m, a, d, entry, plan, ra, countered=c_entry)
                 return
@@ -205,7 +224,10 @@ def attempt(m, a, d, plan, combo=0):
             perform(m, d, a, c_entry, tactics.simple_plan(c_entry), rd)
             return
         _consume(a)
-        roll = unopposed(m.dice, mods, entry.label, a.idx) if unopp else check(m.dice, mods, entry.label, a.idx)
+        if unopp:
+            roll = unopposed(m.dice, mods, entry.label, a.idx, maneuver=entry.label)
+        else:
+            roll = check(m.dice, mods, entry.label, a.idx, entry.label)
         if d.dazed:
             d.dazed = 0
         if succeeded(roll):
@@ -245,10 +267,11 @@ def attempt(m, a, d, plan, combo=0):
             if reply is None or d.unconscious:
                 m.set_advantage(d, "telegraphed")
                 return
+            note_attempt(d, reply)
             r_mods = attack_mods(m, d, a, reply, None)
-            _note_attempt(m, d, reply)
+            _note_trick(d, reply)
             _consume(d)
-            rr = check(m.dice, r_mods, reply.label, d.idx)
+            rr = check(m.dice, r_mods, reply.label, d.idx, reply.label)
             if rr["outcome"] == BOTCH:
                 advantage.collision(m, a, d)
                 return
@@ -268,10 +291,11 @@ def attempt(m, a, d, plan, combo=0):
         if reply is None or d.unconscious:
             m.set_advantage(d, "a missed attack")
             return
+        note_attempt(d, reply)
         r_mods = attack_mods(m, d, a, reply, None)
-        _note_attempt(m, d, reply)
+        _note_trick(d, reply)
         _consume(d)
-        rr = check(m.dice, r_mods, reply.label, d.idx)
+        rr = check(m.dice, r_mods, reply.label, d.idx, reply.label)
         if succeeded(rr):
             perform(m, d, a, reply, tactics.simple_plan(reply), rr)
             return
@@ -299,6 +323,18 @@ def attempt(m, a, d, plan, combo=0):
         plan = tactics.plan_attack(m, a, d, positioning=False) or plan
 
 
+def desperate(m, a, entry, x):
+    """Seed: "a Desperation move gains a +1 to hit for every point of damage he wishes to inflict to
+    himself; the difficulty level of the maneuver is then added to this damage total". P-ARM-26 (D58): he
+    takes X + Level as he commits to it, whether it lands or not (it replaces his exertion). Returns False
+    when it leaves him unable to go on with the attempt (out cold)."""
+    amount = x + entry.move.level
+    old = damage.add(a, amount)
+    m.emit("desperation", narration.desperation(a, entry, amount), actor=a.idx, maneuver=entry.label, damage=amount)
+    damage.after(m, a, old, "desperation", amount)
+    return not a.unconscious and m.attacker is a
+
+
 def uses_the_ropes(m, a, plan):
     """A maneuver that puts his weight on the ring ropes: off a rope rebound, a springboard, or a dive
     off the top rope inside the ring (an internal cage has no ropes)."""
@@ -320,7 +356,7 @@ def high_risk_crash(m, a, d, plan):
     """Seed: a failed High Risk maneuver costs 2 + his WDB + any altitude bonus; the opponent gains
     Advantage (P-ARM-26: against a standing Cornered target the 2 is the turnbuckle's Stun Code)."""
     base = STUN_CODES["Turnbuckle"] if (d.cornered and d.standing) else 2
-    amount = base + a.wdb + 2 * plan.alt
+    amount = base + a.wdb + 2 * plan.alt + plan.launch_bonus
     if plan.alt and "OUTSIDE" in plan.entry.move.props and "Style: Daredevil" in a.merits:
         amount = base + a.wdb + plan.alt
     a.perch = ""
@@ -351,8 +387,10 @@ def maneuver_damage(m, a, d, entry, plan, outcome):
         parts.append(("Stun Code", plan.sc))
     if plan.alt:
         parts.append(("altitude", 2 * plan.alt))
+    if plan.launch_bonus:
+        parts.append((f"altitude (launched off {plan.launch})", plan.launch_bonus))
     if a.weapon and (
-        "OBJ" in man.props
+        ("OBJ" in man.props and FOREIGN_OBJECTS[a.weapon][0] not in (None, "X"))  # no fist loads in a Smash
         or ("FIST" in man.props and FOREIGN_OBJECTS[a.weapon][4])
         or ("FIST" in man.props and a.weapon == "Brass Knuckles")
     ):
@@ -384,8 +422,14 @@ def perform(m, a, d, entry, plan, roll, countered=None):
     man = entry.move
     m.set_advantage(a)
     a.just_performed = True
+    a.stalls = 0
     a.last_performed = man.base
-    a.chain = a.chain + 1 if (man.cls == "BRA" and man.type == "Strike") else 0
+    a.performed_round = m.round
+    if man.cls == "BRA" and man.type == "Strike":
+        a.chain += 1
+        a.chain_round = m.round
+    else:
+        a.chain = 0
     a.running = False
     outcome = roll["outcome"]
     if "TRICK" in man.props and man.type == "Trick":
@@ -449,10 +493,10 @@ def perform(m, a, d, entry, plan, roll, countered=None):
         d.square = nearest_cached(d.square, FLOOR)[0]
         d.position = "Prone"
         d.cornered = ""
-    # exertion (desperation replaces it, P-ARM-26)
+    # exertion (desperation replaces it: paid when he committed to the move, P-ARM-26)
     desperation = plan.opts.get("desperation", 0) if plan.opts else 0
     if desperation:
-        exert = desperation + man.level
+        exert = 0
     else:
         exert = damage.exertion(man, d.lift, powerhouse="Style: Powerhouse" in a.merits)
     own = 0
@@ -555,10 +599,15 @@ def illegal(m, a, d, entry, plan, over):
         return
     if "OBJ" in man.props or (a.weapon and "FIST" in man.props and a.weapon != "Taped Fist"):
         referee.referee_check(m, a, f"using a {a.weapon or 'foreign object'}", dq_key="foreign_object")
-    elif man.base == "Fire Tab":
-        referee.referee_check(m, a, "a fire tab", dq_key="fire_tab", bonus=2, use_sav=True)
-    elif man.base == "Powder":
-        referee.referee_check(m, a, "throwing powder", dq_key="powder")
+    elif man.base in ("Fire Tab", "Powder"):
+        # foreign objects (seed 39-42, P-ARM-20): an automatic DQ where the promotion's list makes foreign
+        # objects one, or names this one (fire_tab, powder) (D57)
+        own = "fire_tab" if man.base == "Fire Tab" else "powder"
+        key = "foreign_object" if "foreign_object" in m.ref.automatic_dq else own
+        if man.base == "Fire Tab":
+            referee.referee_check(m, a, "a fire tab", dq_key=key, bonus=2, use_sav=True)
+        else:
+            referee.referee_check(m, a, "throwing powder", dq_key=key)
     elif over:
         referee.referee_check(m, a, "over the top rope", dq_key="over_the_top")
     else:
@@ -568,9 +617,14 @@ def illegal(m, a, d, entry, plan, over):
 def trick(m, a, d, entry, roll):
     man = entry.move
     if man.base == "Distract Referee":
+        # seed 154: "distracting the referee" is against the rules and "forces a Referee Check"; a referee
+        # who notices warns him and is not distracted (D56)
+        tactics.heat_change(m, a, -1)
+        if referee.referee_check(m, a, "distracting the referee"):
+            m.emit("trick", narration.distract_seen(a, m.ref), actor=a.idx, trick=man.name, success=False)
+            return
         rounds = 3 if roll["outcome"] == "ace" else m.dice.roll(3, "rounds the referee is distracted", actor=a.idx)
         referee.distract(m, rounds)
-        tactics.heat_change(m, a, -1)
         m.emit("trick", narration.distract(a, m.ref, rounds), actor=a.idx, trick=man.name, rounds=rounds)
         return
     m.emit("trick", narration.trick(a, entry), actor=a.idx, trick=man.name)

@@ -176,7 +176,7 @@ MANEUVER_ROWS = (
     (63, "Enzuigiri", "AGI", 2, 5, "", "Head", "Strike", "L", "KD", [("St", "StC")], ("Prone", "Prone")),
     (64, "Hurricanrana", "AGI", 3, 6, "", "Head", "Throw", "L", "KD", [("St", "St")], ("Prone", "Prone")),
     (65, "Moonsault", "AGI", 3, 5, "W", "Ribs", "Strike", "R", "FC", [("St", "Fa")], ("Prone", _)),
-    (66, "Distract Referee", "SAV", 1, 0, "", "", "Trick", "", "TRICK", [("any", "any")], (_, _)),
+    (66, "Distract Referee", "SAV", 1, 0, "", "", "Trick", "", "ILL TRICK", [("any", "any")], (_, _)),
     (67, "Conceal Object", "SAV", 0, 0, "", "", "Trick", "", "TRICK", [("any", "any")], (_, _)),
     (
         68,

@@ -23,6 +23,8 @@ from rules.arm.positioning import (
     distance,
     flying_range_penalty,
     in_ring,
+    launch_altitude,
+    launch_steps,
     nearest_cached,
     nearest_ring_square,
     perch_steps,
@@ -79,6 +81,8 @@ class Plan:
     tandem = None  # (partner, his entry): a double team (tag)
     free = False  # a free attack by an illegal man: no follow-up
     both = None  # the second man, when a lone wrestler attacks both
+    launch = None  # the wrestler he launches himself off (a Flying move; seed "HDB, plus 5")
+    launch_bonus = 0  # the altitude bonus that gives (damage)
 
     def __init__(self, kind="attack", entry=None):
         self.kind = kind
@@ -178,6 +182,8 @@ def build(m, a, d, entry, positioning=True):
         src = _has_weapon_source(m, a)
         if not src or cheating < 0.3 or not positioning and src != "hand":
             return None
+        if src == "hand" and FOREIGN_OBJECTS[a.weapon][0] in (None, "X"):
+            return None  # seed: fist loads "are not used with Foreign Object Smash" (Punches only)
         if src == "ringside":
             p.grab = m.ringside_objects[0]
             p.cost += GRAB_OBJECT_AP
@@ -228,14 +234,21 @@ def build(m, a, d, entry, positioning=True):
         else:
             if not (a_in and d_in):
                 return None
+            steps = 0
             if "FLYING" in props:
                 cost, launch = climb_plan(a, 3)
                 p.perch, p.alt = "rope3", 3
+                off = _launch_point(m, a, d, cost, launch)
+                if off is not None:
+                    cost, launch, supporter = off
+                    p.perch, p.alt = "", 0
+                    p.launch, p.launch_bonus = supporter.name, launch_altitude(supporter)
+                    steps = launch_steps(supporter)
             else:
                 launch = a.square if KIND[a.square] in ROPE_SIDE else nearest_ring_square(a.square)
                 cost = distance(a.square, launch) + 1 + self_cost(a, frozenset(("Facing", "Behind")))[0]
                 p.perch, p.alt = "rope2", 2
-            rng = flying_range_penalty(launch, d.square, p.alt)
+            rng = flying_range_penalty(launch, d.square, steps or p.alt)
             if "Style: High Flyer" in a.merits and rng:
                 rng //= 2
             if rng:
@@ -313,6 +326,45 @@ def build(m, a, d, entry, positioning=True):
     if not positioning and p.cost:
         return None
     return _finish(m, a, d, entry, man, p, positioning)
+
+
+def _launch_point(m, a, d, top_cost, top_square):
+    """Seed: "In the special case where a wrestler uses another wrestler as a launch point, the effective
+    altitude bonus is equal to the supporting wrestler's HDB, plus 5" (D62). The wrestlers he can go up
+    on: his man standing in a corner (stepping up on him), and in a tag match his partner, standing in
+    the ring or waiting in their corner (up on his shoulders from the turnbuckle). Returns (AP, launch
+    square, supporter) when one is a better launch than the top rope, else None."""
+    stand = self_cost(a, frozenset(("Facing", "Behind")))[0]
+    options = []
+    if d.standing and d.cornered and KIND[d.square] == "X":
+        options.append((max(0, distance(a.square, d.square) - 1) + stand + 1, d.square, d))
+    if m.tag:
+        for p in m.sides[a.side]:
+            if p is a or p.unconscious:
+                continue
+            if p.apron:
+                from rules.arm.venue import CORNER_OF
+
+                corner = CORNER_OF[a.side]
+                options.append((distance(a.square, corner) + stand + 1, corner, p))
+            elif p.standing and in_ring(p.square):
+                options.append((distance(a.square, p.square) + stand + 1, p.square, p))
+    if not options:
+        return None
+
+    def value(cost, square, bonus, steps):
+        if distance(square, d.square) > 3:
+            return -99
+        return bonus + flying_range_penalty(square, d.square, steps) - 2 * max(0, cost - a.ap)
+
+    best = None
+    for cost, square, sup in options:
+        v = value(cost, square, launch_altitude(sup), launch_steps(sup))
+        if best is None or v > best[0]:
+            best = (v, cost, square, sup)
+    if best[0] <= value(top_cost, top_square, 6, 3):  # the top rope: 3 Steps, 6 damage
+        return None
+    return best[1], best[2], best[3]
 
 
 def _plain_reach(man, a_pos, d_pos):
@@ -413,7 +465,7 @@ def _expected_damage_of(a, d, entry, p):
         dmg += a.wdb
     if "H" in man.tags:
         dmg += a.hdb
-    dmg += p.sc + 2 * p.alt
+    dmg += p.sc + 2 * p.alt + p.launch_bonus
     if entry.finisher:
         dmg *= 2
     if man.is_hold:
@@ -448,7 +500,7 @@ def score(m, a, d, entry, p):
     dmg = _expected_damage(m, a, d, entry, p)
     value = pr * dmg
     if man.high_risk:
-        value -= (1 - pr) * (2 + a.wdb + 2 * p.alt) * (1.0 - pol.risk)
+        value -= (1 - pr) * (2 + a.wdb + 2 * p.alt + p.launch_bonus) * (1.0 - pol.risk)
     if entry.finisher:
         if a.fired_up > 1:
             return -99.0
@@ -589,9 +641,12 @@ def movement_plan(m, a, d):
     return p
 
 
+MAX_STALLS = 3  # stall rounds in a row (a choice: the seed allows "a round (or more)")
+
+
 def wants_stall(m, a, d):
     """Stall when he is more worn than his opponent and the opponent is down (or outside)."""
-    if a.level == 0 or a.level < d.level:
+    if a.level == 0 or a.level < d.level or a.stalls >= MAX_STALLS:
         return False
     if a.perch and m.ref.counts and any(c[0] == "top_rope" and c[1] is a for c in m.ref.counts):
         return False  # the referee is counting him on the top rope: time to come off it
@@ -693,24 +748,10 @@ def choose_counter(m, d, a, entry, plan):
         if need >= threshold and (best is None or need > best[0]):
             best = (need, de, None)
     if best is None and man.type in ("Slam", "Throw") and d.policy.counter >= 0.5:
-        cand = d.rank_cache.get("reversal throw")
-        if cand is None:
-            cand = d.rank_cache["reversal throw"] = next(
-                (
-                    e
-                    for e in d.attacks
-                    if e.move.type == "Throw"
-                    and e.known
-                    and not e.move.flags
-                    and e.move.level <= 2
-                    and "SC" not in e.move.tags
-                ),
-                False,
-            )
-        if cand:
-            need = estimate(m, d, a, cand) - 1 + grad
-            if need >= threshold:
-                best = (need, cand, {"improvised Reversal": -1})
+        for cand, pen in d.reversal_pool:  # into a Throw he knows (-1) or not (-2)
+            need = estimate(m, d, a, cand) + pen + grad
+            if need >= threshold and (best is None or need > best[0]):
+                best = (need, cand, {"improvised Reversal": pen})
     if best is None:
         return None
     return best[1], best[2]
@@ -1101,17 +1142,26 @@ def hold_break_option(m, victim, holder, h):
             best = (need, option)
     rev = hold_reversal(m, victim, holder, h)
     if rev is not None:
-        need = estimate(m, victim, holder, rev[0], turnover_bonus(holder)) - (20 - h.attack_value) // 2
+        extra = turnover_bonus(holder) + (sum(rev[1].values()) if rev[1] else 0)
+        need = estimate(m, victim, holder, rev[0], extra) - (20 - h.attack_value) // 2
         if need > best[0]:
             return "REV"
     return best[1]
 
 
 def hold_reversal(m, victim, holder, h):
+    """A bought Reversal of this hold, else (a Counter-minded man) the better improvised one (D61)."""
     rev = victim.reversals.get(h.entry.move.base)
     if rev is not None:
         return rev, None
-    return None
+    if victim.policy.counter < 0.5 or not victim.reversal_pool:
+        return None
+    best = None
+    for cand, pen in victim.reversal_pool:
+        need = estimate(m, victim, holder, cand, pen)
+        if best is None or need > best[0]:
+            best = (need, cand, pen)
+    return best[1], {"improvised Reversal": best[2]}
 
 
 def refuses_rope_break(m, holder, h):

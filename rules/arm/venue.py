@@ -15,7 +15,7 @@ The rules are here; the choices (when to tag, save, double-team, escape) are in 
 from rules.arm import damage, narration, referee, tactics
 from rules.arm.checks import check, contest, succeeded
 from rules.arm.maneuvers import DEFENSES, flagged
-from rules.arm.modifiers import attack_mods
+from rules.arm.modifiers import attack_mods, note_attempt
 from rules.arm.positioning import KIND, ROPE_SIDE, distance, in_ring, self_cost
 from rules.arm.tables import STUN_CODES
 
@@ -120,7 +120,8 @@ def tag(m, a, d, partner):
     unnoticed = False
     if tactics.wants_blind_tag(m, a, d):
         entry = a.venue_moves["Blind Tag"]
-        rec = check(m.dice, attack_mods(m, a, d, entry), "Blind Tag", a.idx)
+        note_attempt(a, entry)
+        rec = check(m.dice, attack_mods(m, a, d, entry), "Blind Tag", a.idx, entry.label)
         _trick_used(m, a, entry)
         if succeeded(rec):
             how = "blind"
@@ -143,7 +144,8 @@ def fake_tag(m, a, d, partner):
     """Seed: a Difficulty 1 SAV Trick: the referee believes a tag happened (he need not reach the
     corner); if it fails the referee saw through it and nothing happens. Heat as an illegal move."""
     entry = a.venue_moves["Fake Tag"]
-    rec = check(m.dice, attack_mods(m, a, d, entry), "Fake Tag", a.idx)
+    note_attempt(a, entry)
+    rec = check(m.dice, attack_mods(m, a, d, entry), "Fake Tag", a.idx, entry.label)
     _trick_used(m, a, entry)
     ok = succeeded(rec)
     m.emit("trick", narration.fake_tag(a, partner, ok), actor=a.idx, trick="Fake Tag", success=ok)
@@ -196,6 +198,7 @@ def try_save(m, pinner, victim):
         return False
     need_ap = distance(saver.square, victim.square) + self_cost(saver, frozenset(("Facing",)))[0]
     beyond = max(0, need_ap - saver.agi_bonus)
+    note_attempt(saver, entry)
     mods = attack_mods(m, saver, pinner, entry)
     if beyond:
         mods.append(("AP beyond his AGI bonus", -beyond))
@@ -215,9 +218,18 @@ def try_save(m, pinner, victim):
             blocker.apron = False
             blocker.square = victim.square
             b_entry = _save_entry(blocker)
+            if b_entry:
+                note_attempt(blocker, b_entry)
             b_mods = attack_mods(m, blocker, saver, b_entry) if b_entry else blocker.check_mods("SAV")
             b_mods.append(("Reversal of the save", -1 if b_entry and b_entry.known else -2))
-            w, ra, rb = contest(m.dice, mods, b_mods, f"save ({entry.label}) vs block", (saver.idx, blocker.idx))
+            w, ra, rb = contest(
+                m.dice,
+                mods,
+                b_mods,
+                f"save ({entry.label}) vs block",
+                (saver.idx, blocker.idx),
+                (entry.label, b_entry.label if b_entry else None),
+            )
             if not inside:
                 referee.start_count(m, blocker, "tag_switch", infraction="the illegal man in the ring")
             if w == 1:
@@ -228,7 +240,7 @@ def try_save(m, pinner, victim):
             _strike(m, saver, pinner, entry, ra, "save")
             _saved(m, saver, pinner, victim)
             return True
-    rec = check(m.dice, mods, f"save: {entry.label}", saver.idx)
+    rec = check(m.dice, mods, f"save: {entry.label}", saver.idx, entry.label)
     if not succeeded(rec):
         m.emit("save", narration.save_missed(saver, pinner), actor=saver.idx, target=pinner.idx, saved=False)
         return False
@@ -282,7 +294,8 @@ def double_team_mods(m, a, d, entry, plan, mods):
     """Seed: one roll; the higher skill if the maneuvers are identical, the lower if different; plus a
     third of the unused skill, rounded up."""
     partner, p_entry = plan.tandem
-    p_mods = attack_mods(m, partner, d, p_entry)
+    # his part is no attempt of his own (one roll, the legal man's): no repetition of his in it
+    p_mods = [x for x in attack_mods(m, partner, d, p_entry) if x[0] != "repetition"]
     sa, sp = sum(x for _n, x in mods), sum(x for _n, x in p_mods)
     identical = entry.move.name == p_entry.move.name
     use_a = sa >= sp if identical else sa <= sp
@@ -331,7 +344,8 @@ def free_attack(m, lone, other):
     entry = _save_entry(other)
     if entry is None:
         return
-    rec = check(m.dice, attack_mods(m, other, lone, entry), f"free attack: {entry.label}", other.idx)
+    note_attempt(other, entry)
+    rec = check(m.dice, attack_mods(m, other, lone, entry), f"free attack: {entry.label}", other.idx, entry.label)
     if not succeeded(rec):
         m.emit(
             "miss",

@@ -4,6 +4,7 @@ is worth (P-ARM-07)."""
 
 from rules.arm import clock, damage, edge, narration, positioning, referee, tactics
 from rules.arm.checks import ACE, BOTCH, RANK, check, referee_beats, succeeded
+from rules.arm.modifiers import note_attempt
 from rules.arm.positioning import KIND, ROPE_REACH, in_ring
 
 # --- pinfalls -----------------------------------------------------------------------------------
@@ -42,7 +43,9 @@ def break_mods(victim, pinner, method, predicament, hook, attempts):
         mods.extend(rope_mods(victim))
     if method == "TEC" and "Style: Technician" in victim.merits:
         mods.append(("Style: Technician", 1))
-    if hook:
+    if hook and method != "BRA":
+        # seed: the hook is "-1 to attempts to Power Out, Kick Out, Lift a Shoulder, or reach the ropes"
+        # (the lobster counts as both legs); pulling the hair is not on that list
         mods.append(("lobster cover" if hook == 2 else "leg hooked", -hook))
     if attempts:
         mods.append(("repeated cover", 2 * attempts))
@@ -76,12 +79,15 @@ def pin(m, a, d, ap, predicament=False, finisher=False, free_cover=False):
     while True:
         hook = 0
         if not predicament:
-            if ap < 1 or not in_ring(d.square) or not in_ring(a.square):
+            # rolling a Facedown man onto his back (1 AP, within Fallen) and the cover are paid from the AP
+            # he has: they never go below zero (D59)
+            roll_over = 1 if d.position != "Prone" else 0
+            cost = roll_over + (0 if (free_cover and attempts == 0) else positioning.COVER)
+            if ap < 1 or ap < cost or not in_ring(d.square) or not in_ring(a.square):
                 return ap
-            if d.position != "Prone":
-                ap -= 1  # roll him onto his back (1 AP, within Fallen)
+            if roll_over:
                 d.position = "Prone"
-            ap -= 0 if (free_cover and attempts == 0) else positioning.COVER
+            ap -= cost
             hook = tactics.cover_hook(m, a, d, ap)
             ap -= positioning.LOBSTER if hook == 2 else (positioning.HOOK_LEG if hook else 0)
             a.position = "Kneeling"
@@ -168,7 +174,9 @@ def pin_count(rolls):
 def screwjob(m, a, d):
     """Seed: SAV roll (feet on the ropes, tights); on success the opponent cannot break the pin, and
     the referee makes three Skill checks (two against Slack) as a contest against the pinner's roll;
-    any success breaks the fall and warns the pinner. Returns True if the match ended."""
+    "If any of the referee's checks are successful, the referee breaks up the fall instead of counting it
+    and issues a warning to the wrestler." Returns True when the cover is over (the fall broken up, or
+    the match won); False when the SAV roll failed and the normal pin goes on."""
     rec = check(m.dice, a.check_mods("SAV"), "screwjob the pin", a.idx)
     tactics.heat_change(m, a, -1)
     if not succeeded(rec):
@@ -185,7 +193,7 @@ def screwjob(m, a, d):
     m.emit("screwjob", narration.screwjob(a, d, ref, caught), actor=a.idx, target=d.idx, success=not caught)
     if caught:
         referee.warn(m, a, "cheating on the pin")
-        return False
+        return True  # no count, no break dice: the referee has broken up the fall (D55)
     m.finish(a.side, "pinfall", narration.pinfall(a, d, cheated=True), loser=d.side, screwjob=True)
     return True
 
@@ -200,8 +208,8 @@ def start_hold(m, holder, victim, entry, dealt, roll, plan):
     m.hold = h
     if entry.move.type == "Sleeper":
         sleeper_check(m, h)
-    if entry.move.type == "Submission":
-        submission_check(m, h)
+    # a submission's STA check comes "at the end of each round he fails to break the hold" (hold_round),
+    # not in the round it goes on; its damage counts toward the Intensity from the start
 
 
 def end_hold(m):
@@ -220,6 +228,7 @@ def hold_round(m):
     holder, victim, man = h.holder, h.victim, h.entry.move
     m.round_seconds = clock.HOLD
     h.rounds += 1
+    holder.performed_round = m.round  # his hold is "the attack done" this round too (a superset's step)
     holder.ap = holder.agi_bonus
     if tactics.release_hold(m, h):
         end_hold(m)
@@ -256,8 +265,9 @@ def hold_round(m):
         option = tactics.hold_break_option(m, victim, holder, h)
         if option == "REV":
             rev = tactics.hold_reversal(m, victim, holder, h)
+            note_attempt(victim, rev[0])
             mods = attack_mods_for(m, victim, holder, rev)
-            rec = check(m.dice, mods, f"reverse the hold into {rev[0].label}", victim.idx)
+            rec = check(m.dice, mods, f"reverse the hold into {rev[0].label}", victim.idx, rev[0].label)
             if succeeded(rec) and rec["value"] > h.attack_value:
                 end_hold(m)
                 from rules.arm.resolution import perform
@@ -309,8 +319,9 @@ def hold_round(m):
                     if rec["outcome"] == ACE:
                         m.set_advantage(victim, "an Ace on the break")
                     return
-    # failed break: the hold's damage again
-    dealt = h.damage + h.leverage + victim.injuries.get(man.target, 0)
+    # failed break: "the damage originally rolled for the hold once more" (its +1 per Injury point on the
+    # held part is in it already, D21), +2 while Leveraged
+    dealt = h.damage + h.leverage
     if h.resthold:
         dealt = max(0, dealt)
     old = damage.add(victim, dealt)

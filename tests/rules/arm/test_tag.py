@@ -438,3 +438,47 @@ def test_venue_moves_in_the_arsenal_carry_their_training_and_others_are_open_or_
     assert ace.venue_moves["Blind Tag"].static_need == 8  # a Trick he never learned: -2
     assert partner.venue_moves["Lunge Tag"].static_need == 10  # open to everyone, no -2
     assert "Fake Tag" not in [e.label for e in ace.attacks]  # never an attack of its own
+
+
+# --- A26: launching off another wrestler -------------------------------------------------------------------
+
+
+def test_a_flyer_launches_off_his_partner_in_their_corner_for_his_hdb_plus_five(monkeypatch):
+    """Seed: "In the special case where a wrestler uses another wrestler as a launch point, the effective
+    altitude bonus is equal to the supporting wrestler's HDB, plus 5" (D62): up on his partner's shoulders
+    in their corner, the Flying Elbow Drop gets Partner's HDB (+2, 6'0") + 5 = 7, more than the top rope's 6."""
+    flyer = sheet("Ace", arsenal=["Kick", {"maneuver": "Elbow Drop", "flags": ["Flying"]}], tactics={"risk": 0.9})
+    m = tag_match([4], a1=flyer)  # the Flying Elbow Drop (AGI 10, Level 2 vs Fresh -4: need 6) lands
+    ace, partner, bruiser, _brute = m.fighters
+    monkeypatch.setattr(tactics, "choose_counter", lambda *args: None)
+    monkeypatch.setattr(tactics, "after_maneuver", lambda *args: None)
+    ace.square, bruiser.square, bruiser.position = venue.CORNER_OF[0], (4, 4), "Prone"
+    ace.ap = ace.agi_bonus
+    e = entry(ace, "Flying Elbow Drop")
+    p = tactics.build(m, ace, bruiser, e)
+    assert (p.launch, p.launch_bonus, p.square, p.perch, p.alt) == ("Partner", 2 + 5, venue.CORNER_OF[0], "", 0)
+    from rules.arm import resolution
+
+    resolution.execute_positioning(m, ace, p)
+    attempt(m, ace, bruiser, p)
+    pos = next(ev for ev in m.events if ev["type"] == "position")
+    assert pos["launch"] == "Partner" and "steps up on Partner" in pos["text"]
+    hit = next(ev for ev in m.events if ev["type"] == "maneuver")
+    assert {"name": "altitude (launched off Partner)", "amount": 7} in hit["breakdown"]
+    assert hit["damage"] == 3 + 1 + 7  # Elbow Drop 3 + WDB 1 + the launch
+    assert partner.apron  # he stays on the apron: a boost, not an entry
+
+
+def test_a_failed_launch_off_a_wrestler_costs_the_altitude_too(monkeypatch):
+    """Seed: a High Risk failure costs "2 points of damage (plus his WDB and any altitude bonus)"."""
+    flyer = sheet("Ace", arsenal=["Kick", {"maneuver": "Elbow Drop", "flags": ["Flying"]}], tactics={"risk": 0.9})
+    m = tag_match([15], a1=flyer)
+    ace, _partner, bruiser, _brute = m.fighters
+    monkeypatch.setattr(tactics, "choose_counter", lambda *args: None)
+    monkeypatch.setattr(tactics, "choose_reply", lambda *args: None)
+    ace.square, bruiser.square, bruiser.position = venue.CORNER_OF[0], (4, 4), "Prone"
+    ace.ap = ace.agi_bonus
+    p = tactics.build(m, ace, bruiser, entry(ace, "Flying Elbow Drop"))
+    attempt(m, ace, bruiser, p)
+    crash = next(ev for ev in m.events if ev["type"] == "crash")
+    assert crash["damage"] == 2 + 1 + 7
