@@ -1,5 +1,7 @@
 """Reads for match pages: events, the scoreboard, the damage plot and the key moments."""
 
+import functools
+
 from matches.models import Match, MatchEvent
 
 # Each ruleset's state speaks its own words; the scoreboard reads what is there.
@@ -101,7 +103,6 @@ def meters(state):
                 "max": top,
                 "percent": _percent(value, top),
                 "ticks": ticks,
-                "low_is_bad": key == "hp",
             }
         )
     return found
@@ -129,6 +130,7 @@ def scoreboard(event):
                 "name": state.get("name", "?"),
                 "side": state.get("side"),
                 "meters": meters(state),
+                "legal": state.get("legal"),
                 "badges": badges,
                 "injuries": injuries if isinstance(injuries, dict) else {},
                 "square": state.get("square"),
@@ -163,11 +165,17 @@ def initials(name):
     return (significant[0][0] + significant[-1][0]).upper()
 
 
+@functools.cache
+def _square_kinds():
+    """Square id ("f6") -> the engine's kind of square ("c"), from ARM's own grid."""
+    from rules.arm.positioning import KIND, SQUARE_ID
+
+    return {SQUARE_ID[rc]: kind for rc, kind in KIND.items()}
+
+
 def ring(event):
     """The ARM ring grid: every square with its kind and the wrestlers on it, a marker per wrestler and where
     each stands (None when the state has no squares)."""
-    from rules.arm.positioning import KIND, SQUARE_ID
-
     states = (event or {}).get("state") or []
     placed = [s for s in states if isinstance(s.get("square"), str)]
     if not placed:
@@ -179,7 +187,7 @@ def ring(event):
             mark = f"{mark[0]}{n + 1}"
         taken.add(mark)
         markers.append(mark)
-    kind_of = {SQUARE_ID[rc]: kind for rc, kind in KIND.items()}
+    kind_of = _square_kinds()
     who = {}
     for s, mark in zip(placed, markers, strict=True):
         who.setdefault(s["square"], []).append({"name": s.get("name", "?"), "side": s.get("side"), "mark": mark})

@@ -113,7 +113,8 @@ def render_scoreboard(event):
 @require_GET
 def match_events(request, slug, pk):
     """Polling fallback (embedded mode, or no JavaScript EventSource): new lines after ``?after=N``. With
-    ``?format=jsonl``: the raw event log as stored (what ``python -m rules resolve --format jsonl`` prints)."""
+    ``?format=jsonl``: the raw event log, the events as stored (those ``python -m rules resolve --format jsonl``
+    prints for the match's setup and seed, keys in the database's order)."""
     access = promotion_access(request.user, slug)
     match = get_object_or_404(Match, pk=pk, card__promotion=access.promotion)
     after = _after(request)
