@@ -243,3 +243,16 @@ def test_an_arm_ring_grid_has_a_legend_and_says_where_everyone_stands(client):
     for state in last["state"]:  # every wrestler, his marker and his square, in words
         assert re.search(rf"{re.escape(state['name'])}: <strong>{state['square']}</strong>, ", html), state
     assert '<th scope="col">a</th>' in html and '<th scope="row">12</th>' in html
+
+
+def test_the_migration_recaps_matches_finished_before_the_recap_existed(personas, finished_match):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    from matches.models import Match
+
+    recap = finished_match.recap
+    Match.objects.filter(pk=finished_match.pk).update(recap="")
+    import_module("matches.migrations.0005_match_recap").recap_finished_matches(apps, None)
+    assert Match.objects.get(pk=finished_match.pk).recap == recap
