@@ -191,7 +191,7 @@ def check_segment(ruleset, spec):
 
 
 def _heat_warnings(card, spec, wrestlers, match_id):
-    """A promo's Heat carries only into the wrestler's next match on the same card (docs/rules/wildknight.md):
+    """A promo's Heat carries only into the wrestler's next match on the same card (the ruleset's docs):
     warn when there is none after it. A new promo is booked at the end of the card."""
     order = Match.objects.filter(pk=match_id).values_list("order", flat=True).first() if match_id else None
     matches = dict(

@@ -123,20 +123,25 @@ class Channel:
         if self.next_read is None:
             self.next_read = spawn(self._read())
 
-    async def _read(self):
+    def _read_rendered(self, after):
+        """The events after ``after``, each rendered once: in a worker thread, off the event loop (rendering the
+        result reads the match's recap from the database)."""
         from matches.selectors import events_after
 
+        return [(event, self.render(event, self.match_id)) for event in events_after(self.match_id, after)]
+
+    async def _read(self):
         async with self.lock:
             self.next_read = None  # from now on a new caller needs a new read: this one may have started too early
             after = -1 if self.seq is None else self.seq
-            events = await read_db(events_after, self.match_id, after)
+            rendered = await read_db(self._read_rendered, after)
             self.read = True
-            if not events:
+            if not rendered:
                 return
-            for event in events:
-                self.entries.append(Entry(event["seq"], event["type"], *self.render(event)))
+            for event, parts in rendered:
+                self.entries.append(Entry(event["seq"], event["type"], *parts))
                 self.seqs.append(event["seq"])
-            self.seq = events[-1]["seq"]
+            self.seq = rendered[-1][0]["seq"]
             self.chunks = {}
             self.last_news = asyncio.get_running_loop().time()
             self.wake()

@@ -106,6 +106,8 @@ class Match(models.Model):
     method = models.CharField(max_length=20, blank=True)
     rounds = models.PositiveIntegerField(null=True, blank=True)
     result_text = models.CharField(max_length=300, blank=True)
+    # The ruleset's recap of the stored events (Ruleset.recap), for the match page and the export.
+    recap = models.TextField(blank=True)
     title_changed = models.BooleanField(default=False)
     finished = models.DateTimeField(null=True, blank=True)
 

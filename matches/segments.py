@@ -3,7 +3,7 @@ on the same card, and its result, which is no match result.
 
 A segment's outcome is fixed by its frozen setup and seed like a match's, so when the card goes live the league
 plays each segment once in memory (a few dice) to learn what it will carry (``carry`` in its result event), and
-freezes that into the setup of the wrestler's next match on the card (``Ruleset.carry_in``: wildknight's
+freezes that into the setup of the wrestler's next match on the card (``Ruleset.carry_in``: e.g. a
 ``starting_heat``). Nothing is shown early: pages read only stored events, and the worker stores the segment's
 events, identical to these, when it airs. What a segment earned and nobody used by the end of the card is lost.
 """

@@ -1,5 +1,7 @@
 """Reads for match pages: events, the scoreboard, the damage plot and the key moments."""
 
+import functools
+
 from matches.models import Match, MatchEvent
 
 # Each ruleset's state speaks its own words; the scoreboard reads what is there.
@@ -37,6 +39,25 @@ def events_after(match_id, after=-1, limit=None):
     return list(qs[:limit] if limit else qs)
 
 
+def match_recap(match, events):
+    """A finished match's recap: the one written at the final bell, else the ruleset's recap of ``events``."""
+    from rules import get_ruleset
+
+    return match.recap or get_ruleset(match.card.promotion.ruleset).recap(events)
+
+
+def recap_at_the_bell(match_id):
+    """The recap as soon as the result event is stored: the one written with the result, or (the result is
+    applied a moment after its event is stored) the same recap computed from the same, final, events."""
+    from rules import get_ruleset
+
+    row = Match.objects.filter(pk=match_id).values_list("recap", "card__promotion__ruleset").first()
+    if row is None:
+        return ""
+    recap, ruleset_id = row
+    return recap or get_ruleset(ruleset_id).recap(events_after(match_id))
+
+
 def meter(state):
     for key, max_key, label in METERS:
         if key in state and isinstance(state[key], int | float):
@@ -55,6 +76,36 @@ def meter(state):
                 }
             return {"label": label, "value": value, "max": top, "percent": _percent(value, top), "taken": value}
     return None
+
+
+def meters(state):
+    """Every meter a wrestler's state has (HP, Damage against the StunTrack, Fatigue against its threshold), for
+    the scoreboard. A meter without a top (a Damage with no limit) is a number with no bar; StunTrack breaks
+    (where the weardown level changes) are ticks on the bar."""
+    found = []
+    for key, max_key, label in METERS:
+        value = state.get(key)
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            continue
+        top = state.get(max_key)
+        ticks = []
+        if isinstance(top, list):
+            breaks = [b for b in top if isinstance(b, int | float) and b > 0]
+            top = breaks[-1] if breaks else None
+            ticks = [_percent(b, top) for b in breaks[:-1]] if top else []
+        if not isinstance(top, int | float) or not top:
+            top = None
+        found.append(
+            {
+                "key": key,
+                "label": label,
+                "value": value,
+                "max": top,
+                "percent": _percent(value, top),
+                "ticks": ticks,
+            }
+        )
+    return found
 
 
 def _percent(value, top):
@@ -78,7 +129,8 @@ def scoreboard(event):
             {
                 "name": state.get("name", "?"),
                 "side": state.get("side"),
-                "meter": meter(state),
+                "meters": meters(state),
+                "legal": state.get("legal"),
                 "badges": badges,
                 "injuries": injuries if isinstance(injuries, dict) else {},
                 "square": state.get("square"),
@@ -87,27 +139,85 @@ def scoreboard(event):
     return cards
 
 
+# The ARM ring grid in the seed's own words (seed 000, "Ring Area" legend), by the engine's square kinds.
+SQUARE_KINDS = {
+    "X": ("corner", "Corner (turnbuckles)"),
+    "+": ("ropes", "Near the ropes"),
+    "M": ("middle", "Middle of the ring"),
+    "c": ("centre", "Centre of the ring"),
+    "=": ("apron", "Apron"),
+    "o": ("post", "Ringpost"),
+    "1": ("steps", "Ringside steps"),
+    "2": ("chair", "Timekeeper's chair"),
+    ".": ("floor", "Ringside floor"),
+    "A": ("aisle", "Aisle"),
+}
+
+
+def initials(name):
+    """Two letters for a wrestler's marker on the grid: "Rick Steel" RS, "The Iron Sheik-ah" IS."""
+    words = [w for w in name.split() if w[:1].isalnum()]
+    significant = [w for w in words if w.lower() not in ("the", "jr.", "jr", "sr.", "sr", "ii", "iii")] or words
+    if not significant:
+        return "?"
+    if len(significant) == 1:
+        return significant[0][:2].upper()
+    return (significant[0][0] + significant[-1][0]).upper()
+
+
+@functools.cache
+def _square_kinds():
+    """Square id ("f6") -> the engine's kind of square ("c"), from ARM's own grid."""
+    from rules.arm.positioning import KIND, SQUARE_ID
+
+    return {SQUARE_ID[rc]: kind for rc, kind in KIND.items()}
+
+
 def ring(event):
-    """The ARM ring grid: squares with the wrestlers standing on them (None when the state has no squares)."""
+    """The ARM ring grid: every square with its kind and the wrestlers on it, a marker per wrestler and where
+    each stands (None when the state has no squares)."""
     states = (event or {}).get("state") or []
-    squares = {s.get("square"): s for s in states if isinstance(s.get("square"), str)}
-    if not squares:
+    placed = [s for s in states if isinstance(s.get("square"), str)]
+    if not placed:
         return None
+    markers, taken = [], set()
+    for n, s in enumerate(placed):
+        mark = initials(s.get("name") or "?")
+        if mark in taken:
+            mark = f"{mark[0]}{n + 1}"
+        taken.add(mark)
+        markers.append(mark)
+    kind_of = _square_kinds()
+    who = {}
+    for s, mark in zip(placed, markers, strict=True):
+        who.setdefault(s["square"], []).append({"name": s.get("name", "?"), "side": s.get("side"), "mark": mark})
     rows = []
     for r in range(1, 13):
         row = []
         for c in RING_COLS:
             sq = f"{c}{r}"
-            in_ring = c in "defghi" and 4 <= r <= 9
-            who = [s.get("name", "?") for s in states if s.get("square") == sq]
-            row.append({"id": sq, "in_ring": in_ring, "who": who})
-        rows.append(row)
-    outside = [
-        (sq, s.get("name"))
-        for sq, s in squares.items()
-        if sq[0] not in RING_COLS or not sq[1:].isdigit() or int(sq[1:]) > 12
+            kind = SQUARE_KINDS.get(kind_of.get(sq, "."), SQUARE_KINDS["."])[0]
+            row.append(
+                {
+                    "id": sq,
+                    "kind": kind,
+                    "in_ring": kind in ("corner", "ropes", "middle", "centre"),
+                    "who": who.get(sq, []),
+                }
+            )
+        rows.append({"number": r, "squares": row})
+    wrestlers = [
+        {
+            "name": s.get("name", "?"),
+            "side": s.get("side"),
+            "mark": mark,
+            "square": s["square"],
+            "where": SQUARE_KINDS.get(kind_of.get(s["square"], "."), SQUARE_KINDS["."])[1].lower(),
+        }
+        for s, mark in zip(placed, markers, strict=True)
     ]
-    return {"rows": rows, "outside": outside}
+    legend = [SQUARE_KINDS[k] for k in ("X", "+", "M", "c", "=", "o", "1", "2", ".")]
+    return {"columns": RING_COLS, "rows": rows, "wrestlers": wrestlers, "legend": legend}
 
 
 def damage_plot(events, width=600, height=160):

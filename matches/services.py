@@ -319,6 +319,10 @@ def match_apply_result(*, match_id, result):
     match.method = result["method"]
     match.rounds = result["rounds"]
     match.result_text = result["text"][:300]
+    # Stored events are final once the result event is: the recap is computed from them once, here.
+    from matches.selectors import events_after
+
+    match.recap = get_ruleset(match.card.promotion.ruleset).recap(events_after(match.pk))
     match.finished = timezone.now()
     match.lease_until = None
 

@@ -64,6 +64,7 @@ def match_page(request, slug, pk):
     }
     if finished:
         context.update(
+            recap=selectors.match_recap(match, events),
             plot=selectors.damage_plot(events),
             moments=selectors.key_moments(events),
             replay=_replay_command(match),
@@ -101,6 +102,11 @@ def match_setup_download(request, slug, pk):
     return response
 
 
+def render_status(match_status, *, oob=False):
+    """The status line under the title; ``oob``: as an out-of-band swap, for the result's SSE message and poll."""
+    return render_to_string("matches/_status.html", {"status": match_status, "oob": oob})
+
+
 def render_line(event):
     return render_to_string("matches/_event.html", {"event": event})
 
@@ -113,11 +119,15 @@ def render_scoreboard(event):
 
 @require_GET
 def match_events(request, slug, pk):
-    """Polling fallback (embedded mode, or no JavaScript EventSource): new lines after ``?after=N``."""
+    """Polling fallback (embedded mode, or no JavaScript EventSource): new lines after ``?after=N``. With
+    ``?format=jsonl``: the raw event log, the events as stored (those ``python -m rules resolve --format jsonl``
+    prints for the match's setup and seed, keys in the database's order)."""
     access = promotion_access(request.user, slug)
     match = get_object_or_404(Match, pk=pk, card__promotion=access.promotion)
     after = _after(request)
     events = selectors.events_after(match.pk, after) if _aired(match) else []
+    if request.GET.get("format") == "jsonl":
+        return _event_log(match, events)
     finished = bool(events) and events[-1]["type"] == "result"
     if not events and match.status == MatchStatus.FINISHED:
         return HttpResponseStopPolling()
@@ -128,10 +138,22 @@ def match_events(request, slug, pk):
             "events": events,
             "match": match,
             "last": events[-1] if events else None,
+            "scoreboard": selectors.scoreboard(events[-1]) if events else [],
+            "ring": selectors.ring(events[-1]) if events else None,
             "after": events[-1]["seq"] if events else after,
             "finished": finished,
+            "recap": selectors.recap_at_the_bell(match.pk) if finished else "",
         },
     )
+    return response
+
+
+def _event_log(match, events):
+    if match.status != MatchStatus.FINISHED:  # the seed would tell the rest of the match before it airs
+        events = [{k: v for k, v in event.items() if k != "seed"} for event in events]
+    body = "".join(json.dumps(event, ensure_ascii=False, separators=(",", ":")) + "\n" for event in events)
+    response = HttpResponse(body, content_type="application/x-ndjson; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="match-{match.pk}-events.jsonl"'
     return response
 
 
@@ -155,10 +177,25 @@ async def match_stream(request, slug, pk):
     return sse_response(_stream(match.pk, after), as_bytes=True)
 
 
-def render_entry(event):
-    """Everything a viewer sends for one event, rendered once per process: (line, scoreboard, result)."""
-    result = render_to_string("matches/_result.html", {"event": event}) if event["type"] == "result" else None
+def render_result(event, recap):
+    """The result panel with the recap, and the status line flipped to "Finished." (out of band)."""
+    return render_to_string("matches/_result.html", {"event": event, "recap": recap}) + render_status(
+        MatchStatus.FINISHED, oob=True
+    )
+
+
+def render_entry(event, match_id=None):
+    """Everything a viewer sends for one event, rendered once per process: (line, scoreboard, result). Reads the
+    database for a result (its recap): call it from a thread, not the event loop."""
+    result = None
+    if event["type"] == "result":
+        result = render_result(event, selectors.recap_at_the_bell(match_id) if match_id is not None else "")
     return render_line(event), render_scoreboard(event), result
+
+
+def _entries_after(match_id, after):
+    """The stored events after ``after``, rendered (in a thread: see render_entry)."""
+    return [Entry(e["seq"], e["type"], *render_entry(e, match_id)) for e in selectors.events_after(match_id, after)]
 
 
 def _messages(entries):
@@ -184,8 +221,8 @@ async def _stream(match_id, after):
         while True:
             chunk = channel.chunk_since(after)
             if chunk is None:  # the channel cannot tell: read the database directly
-                events = await read_db(selectors.events_after, match_id, after)
-                chunk = Chunk([Entry(e["seq"], e["type"], *render_entry(e)) for e in events]) if events else False
+                entries = await read_db(_entries_after, match_id, after)
+                chunk = Chunk(entries) if entries else False
             if chunk:
                 yield chunk.data  # the same bytes object for every viewer at this point
                 after = chunk.seq
@@ -204,12 +241,12 @@ async def _stream_polling(match_id, after):
     """Embedded mode (no Redis): read the database every second."""
     yield RETRY
     while True:
-        events = await read_db(selectors.events_after, match_id, after)
-        if events:
-            for message in _messages([Entry(e["seq"], e["type"], *render_entry(e)) for e in events]):
+        entries = await read_db(_entries_after, match_id, after)
+        if entries:
+            for message in _messages(entries):
                 yield message
-            after = events[-1]["seq"]
-            if events[-1]["type"] == "result":
+            after = entries[-1].seq
+            if entries[-1].type == "result":
                 return
         await asyncio.sleep(POLL_SECONDS)
 

@@ -69,6 +69,7 @@ def export_promotion(promotion):
             "rounds",
             "title_changed",
             "seed",
+            "recap",
         )
     ]
     rename = {

@@ -15,6 +15,16 @@ RESULT_METHODS = (
     "no-contest",
 )
 
+# How the recap says a win was taken (the generic fallback of ``Ruleset.recap``).
+RECAP_HOW = {
+    "pinfall": "by pinfall",
+    "submission": "by submission",
+    "knockout": "by knockout",
+    "disqualification": "by disqualification",
+    "count-out": "by count-out",
+    "escape": "by escaping the cage",
+}
+
 
 # The parts a wrestler's change of Prestige may be made of, in the league's words (the league keeps one ledger row
 # per part): "result" is the win, loss or draw itself; the others are what an engine may add to it.
@@ -230,6 +240,29 @@ class Ruleset:
         result event, or None. Returns a new stipulation; by default nothing carries."""
         return dict(stipulation)
 
+    def recap(self, events):
+        """A short paragraph on a finished match for its page and the export; "" while it has no result.
+
+        ``events`` is the match's whole stored log (pure data: the same events give the same recap). This
+        fallback reads only the result event and the names in its state: who won, how, in how many rounds, a tag
+        team named by both wrestlers. A ruleset overrides it to call the match (turning point, near falls)."""
+        result = events[-1] if events else None
+        if not result or result.get("type") != "result":
+            return ""
+        sides = side_names(result.get("state"))
+        winner = result.get("winner")
+        rounds = result.get("rounds", result.get("round"))
+        length = f"after {rounds} round{'' if rounds == 1 else 's'}" if rounds else "before the first round was out"
+        if result.get("segment"):  # a segment (a promo) has no winner or loser: its own closing line says it
+            return result.get("text", "")
+        if result.get("method") == "no-contest":
+            return f"The match between {join_names(sides)} ended in no contest {length}."
+        if not isinstance(winner, int) or not 0 <= winner < len(sides):
+            return f"{join_names(sides)} fought to a draw {length}."
+        losers = [name for side, name in enumerate(sides) if side != winner]
+        how = RECAP_HOW.get(result.get("method"), f"by {result.get('method')}")
+        return f"{sides[winner]} defeated {join_names(losers)} {how} {length}."
+
     def outcome(self, setup, dice, seed=None):
         """Play a match and return only its result event (used by odds)."""
         last = None
@@ -291,3 +324,21 @@ class Ruleset:
         ...]}`` with reasons from PRESTIGE_REASONS (one ``result`` part), amounts summing to the wrestler's
         change. Empty: the league's own table applies to everyone (docs/league.md)."""
         return {}
+
+
+def side_names(state):
+    """Each side's name from an event's state, in side order: one wrestler's name, or a team's wrestlers
+    joined by "&" in the order the state lists them."""
+    members = {}
+    for index, wrestler in enumerate(state or []):
+        side = wrestler.get("side", index)
+        members.setdefault(side, []).append(wrestler.get("name") or f"Wrestler {index + 1}")
+    return [" & ".join(members[side]) for side in sorted(members)]
+
+
+def join_names(names):
+    """ "A", "A and B", "A, B and C"."""
+    names = list(names)
+    if len(names) <= 2:
+        return " and ".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"

@@ -2,6 +2,7 @@
 takes the demo card live at a fast pace, a fan watches the title match unfold, and the title page changes only
 after the final bell. Then the fan walks from the finished match to the title page and the contender list."""
 
+import re
 import time
 
 import pytest
@@ -117,3 +118,125 @@ def test_a_card_goes_live_and_a_fan_watches_the_title_match(browser, live_url, c
         expect(fan.locator(f"#title-{title.pk}").locator("..")).not_to_contain_text(name)  # champions are not ranked
     for page in (promoter, fan):
         page.context.close()
+
+
+def a_paced_match(ruleset_id="arm", rounds=(16, 28)):
+    """A one-match card of ``ruleset_id`` taken live, whose seed gives a match of ``rounds`` rounds (the seed is
+    fixed before the worker sees the card: go-live and the seed commit together), at a pace of about ten seconds
+    for the match. Returns the match."""
+    from django.db import transaction
+
+    from matches import services
+    from rules import RandomDice
+    from tests.conftest import Personas
+    from tests.factories import book_card
+
+    league = Personas(ruleset=ruleset_id)
+    card = book_card(league.promotion, league.promoter, matches=1, name="Paced")
+    with transaction.atomic():  # the worker is enqueued on commit, with the seed below
+        services.card_go_live(card=card, by=league.promoter)
+        match = card.matches.select_related("card__promotion").get()
+        ruleset, setup = services.frozen_setup(match)
+        for seed in range(500):
+            last = list(ruleset.resolve(setup, RandomDice(seed), seed=seed))[-1]
+            if rounds[0] <= last["rounds"] <= rounds[1]:
+                break
+        Match.objects.filter(pk=match.pk).update(seed=seed)
+        Card.objects.filter(pk=card.pk).update(pace=round(10 / last["rounds"], 2))
+    return match
+
+
+AT_THE_BOTTOM = "log => log.scrollHeight - log.clientHeight - log.scrollTop <= 2"
+OVERFLOWS = "log => log.scrollHeight > log.clientHeight + 40"
+
+
+def newest_line_is_visible(page):
+    return page.evaluate(
+        """() => {
+            const log = document.getElementById('log');
+            const lines = [...log.querySelectorAll(':scope > li')];
+            const newest = lines.reduce((a, b) => (+b.dataset.seq > +a.dataset.seq ? b : a));
+            const box = log.getBoundingClientRect(), line = newest.getBoundingClientRect();
+            return line.top >= box.top - 1 && line.bottom <= box.bottom + 1;
+        }"""
+    )
+
+
+def seqs(page):
+    return [int(s) for s in page.locator("#log > li").evaluate_all("els => els.map(e => e.dataset.seq)")]
+
+
+def test_the_live_page_follows_the_action_and_flips_at_the_final_bell(browser, live_url, celery_worker):
+    match = a_paced_match()
+    wait_for(lambda: Match.objects.get(pk=match.pk).status == "running", what="the match to start")
+    context = browser.new_context(viewport={"width": 1280, "height": 600})
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    page.goto(live_url + match.get_absolute_url())
+    expect(page.locator("#match-status")).to_have_text("Live now.")
+    page.evaluate("window.kayfabeSamePage = true")  # gone if the page reloads
+    log = page.locator("#log")
+    assert log.get_attribute("aria-live") is None  # screen readers get the summary, not every line
+
+    # New lines scroll into view as they arrive.
+    wait_for(lambda: log.evaluate(OVERFLOWS), what="the log to overflow its box")
+    count = log.locator("> li").count()
+    wait_for(lambda: log.locator("> li").count() > count, what="a new line")
+    assert log.evaluate(AT_THE_BOTTOM) and newest_line_is_visible(page)
+    expect(page.locator("#live-summary")).to_have_text(re.compile(r"^\d+ new lines?\. Latest: .+"))
+
+    # Scrolled up to read, the viewer stays where he is; a button counts the new lines and jumps down.
+    log.hover()
+    page.mouse.wheel(0, -5000)
+    wait_for(lambda: log.evaluate("log => log.scrollTop") == 0, what="the log to scroll up")
+    count = log.locator("> li").count()
+    wait_for(lambda: log.locator("> li").count() > count, what="a new line")
+    assert log.evaluate("log => log.scrollTop") == 0
+    jump = page.locator("#new-lines")
+    expect(jump).to_be_visible()
+    expect(jump).to_have_text(re.compile(r"\d+ new lines?"))
+    jump.click()
+    expect(jump).to_be_hidden()
+    assert log.evaluate(AT_THE_BOTTOM) and newest_line_is_visible(page)
+
+    # Newest first: the log turns over and keeps the newest line on top as lines arrive.
+    toggle = page.get_by_role("button", name="Newest first")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    count = log.locator("> li").count()
+    wait_for(lambda: log.locator("> li").count() > count, what="a new line")
+    shown = seqs(page)
+    assert shown == sorted(shown, reverse=True) and log.evaluate("log => log.scrollTop") == 0
+
+    # The final bell: status, result and recap arrive without a reload.
+    expect(page.locator("#match-status")).to_have_text("Finished.", timeout=60_000)
+    assert page.evaluate("window.kayfabeSamePage === true")
+    expect(page.locator("#result")).to_contain_text("Result")
+    expect(page.get_by_text("Live now.")).to_have_count(0)
+    wait_for(lambda: Match.objects.get(pk=match.pk).status == "finished", what="the result to be applied")
+    finished = Match.objects.get(pk=match.pk)
+    expect(page.locator("#recap")).to_have_text(finished.recap)
+    expect(page.locator("#result")).to_contain_text(finished.result_text)
+    expect(page.locator("#live-summary")).to_have_text(re.compile(r"^Finished\. "))
+    last = MatchEvent.objects.filter(match=finished).aggregate(m=Max("seq"))["m"]
+    assert sorted(seqs(page)) == list(range(last + 1))  # every line once, none missing
+    assert seqs(page)[0] == last and "event-result" in log.locator("> li").first.get_attribute("class")
+
+    # Newest first is remembered in this browser; turned off, the log reads from the opening bell.
+    page.reload()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    assert seqs(page)[0] == last
+    toggle.click()
+    assert seqs(page) == list(range(last + 1))
+    context.close()
+
+    # A finished match shows its result and recap on the first screen, on a laptop and on a phone.
+    for width, height in ((1280, 800), (390, 844)):
+        viewer = browser.new_context(viewport={"width": width, "height": height})
+        screen = viewer.new_page()
+        screen.goto(live_url + finished.get_absolute_url())
+        for part in ("#result .result-text", "#recap"):
+            box = screen.locator(part).bounding_box()
+            assert box and box["y"] + box["height"] <= height, f"{part} is below the first screen at {width}px"
+        expect(screen.locator("#recap")).to_have_text(finished.recap)
+        viewer.close()

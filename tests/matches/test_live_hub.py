@@ -189,3 +189,22 @@ async def test_the_hub_keeps_reading_after_the_request_that_started_it_is_over(p
             broadcast.publish_match(match.pk, events[-1].seq)  # again until the listener has subscribed
         await asyncio.sleep(0.1)
     assert line_ids([channel.chunk_since(-1).data]) == list(range(len(events)))
+
+
+async def test_the_result_flips_the_status_and_brings_the_recap_even_before_the_result_is_applied(played):
+    """The worker stores the result event, then applies the result: a viewer woken in between still gets the recap
+    (the same one, computed from the same final events) and the status line turned to "Finished."."""
+    from django.utils.html import escape
+
+    from matches.models import Match
+
+    match, events = await sync_to_async(played)()
+    assert match.recap
+    await sync_to_async(Match.objects.filter(pk=match.pk).update)(recap="", status="running")
+    data = b"".join(await read_to_end(views_live._stream(match.pk, len(events) - 2))).decode()
+    assert [event for event, _ in frames(data.encode())] == ["line", "scoreboard", "result", "end"]
+    block = next(b for b in data.split("\n\n") if b.startswith("event: result"))
+    payload = "\n".join(line[len("data: ") :] for line in block.splitlines() if line.startswith("data: "))
+    assert f'<p id="recap" class="recap">{escape(match.recap)}</p>' in payload
+    assert 'id="match-status"' in payload and 'hx-swap-oob="true"' in payload and "Finished." in payload
+    assert "Live now." not in payload

@@ -88,6 +88,10 @@ def test_a_finished_card_shows_in_results_and_in_the_export(client, personas):
             match.winner_side,
             [[p.wrestler_id for p in match.participants.filter(side=s)] for s in (0, 1)],
         )
+        winners = " & ".join(
+            match.participants.filter(side=match.winner_side).values_list("wrestler__ring_name", flat=True)
+        )
+        assert row["recap"] == match.recap and row["recap"].startswith(winners), row["recap"]
     assert {w["id"] for w in data["wrestlers"]} >= {p.wrestler_id for p in card.participants.all()}
 
 
