@@ -39,6 +39,11 @@ def stand(wrestler):
     wrestler.snap = None
 
 
+def spent(m, w, opp):
+    """D10: at 0 HP he has no "energy left to compete": his turn passes (no get-up roll, no move)."""
+    m.emit("spent", lambda: narration.spent(w, opp), w.side, opp.side, {"prone": w.prone})
+
+
 def get_up_check(bonus, a, d):
     """What the prone wrestler's record adds: his modifiers, the number he needed, the outcome."""
     modifiers = [{"name": "turns not hit", "amount": bonus}] if bonus else []

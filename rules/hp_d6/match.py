@@ -483,15 +483,20 @@ class Match:
 
     def _make_turn(self):
         """``turn(w)``: one wrestler's turn. A closure over the match, so the hot loop looks little up."""
-        log, get_up, pick, actions, step = self.log, knockdown.get_up, choose, ACTIONS, SECONDS_PER_TURN
+        log, get_up, spent, pick, actions = self.log, knockdown.get_up, knockdown.spent, choose, ACTIONS
+        step = SECONDS_PER_TURN
 
         def turn(w):
             """Get up if he is down (a natural 6 lets him act too), act, then the turn's end."""
             opp = w.opp
             opp.hit = w.hit = False
             self.turn_number += 1
-            if not w.prone or get_up(self, w, opp):
+            if not w.hp:  # D10: nothing left to compete with
+                spent(self, w, opp)
+            elif not w.prone or get_up(self, w, opp):
                 actions[pick(self, w, opp)](self, w, opp)
+            if not w.hp and not opp.hp:  # D10: neither can go on
+                self.finish(None, "draw", narration.both_spent(self), reason="both at 0 HP")
             # "For every turn the prone wrestler is not attacked successfully, he/she adds a +1 to his/her roll."
             if opp.prone and not opp.hit:
                 opp.turns_not_hit += 1

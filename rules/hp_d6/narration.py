@@ -154,6 +154,17 @@ def get_up(w, opp, outcome, bonus):
     return f"{w.name} is still down{push}."
 
 
+def spent(w, opp):
+    if w.prone:
+        return f"{w.name} is down and out: there is nothing left in him."
+    return f"{w.name} is out on his feet, with nothing left to fight {opp.name} with."
+
+
+def both_spent(m):
+    a, b = m.w
+    return f"Neither {a.name} nor {b.name} has anything left: the referee calls it a draw."
+
+
 def cover(att, dfn):
     return f"{att.name} covers {dfn.name} and hooks the leg!"
 

@@ -32,7 +32,12 @@ def pin(m, att, dfn):
 
 
 def pin_rolls(m, att, dfn):
-    """Three consecutive roll-offs, the pinner must win each (a tie is a kick-out, W1)."""
+    """Three consecutive roll-offs, the pinner must win each (a tie is a kick-out, W1).
+
+    A wrestler at 0 HP has nothing left to kick out with: he is pinned the finisher's way (D10).
+    """
+    if dfn.hp == 0:
+        return finisher_pin(m, att, dfn)
     for count in (1, 2, 3):
         a, d = m.opposed(P_COUNT[count], att, dfn)
         if a <= d:
@@ -59,7 +64,8 @@ def pin_rolls(m, att, dfn):
 
 
 def finisher_pin(m, att, dfn):
-    """After a finisher: one d6 for the defender; a natural 6 kicks out and he stands, anything else is three."""
+    """After a finisher, or on any cover of a wrestler at 0 HP (D10): one d6 for the defender; a natural 6
+    kicks out and he stands, anything else is three."""
     value = m.roll(6, P_FINISHER_KICKOUT, dfn.side)
     if value == 6:
         knockdown.stand(dfn)

@@ -96,9 +96,33 @@ def test_a_pin_is_only_attempted_at_10_hp_or_less_unless_it_follows_a_finisher(c
             pinned = e["state"][e["target"]]
             assert pinned["hp"] <= 10
             assert pinned["prone"] is True
-        if e["type"] == "finisher_pin":
-            assert events[i - 1]["type"] == "finisher"
+        if e["type"] == "finisher_pin":  # right after the finisher, or the cover of a man at 0 HP (D10)
+            assert events[i - 1]["type"] in ("finisher", "pin", "pinning_combination")
             assert e["state"][e["target"]]["hp"] == 0
+
+
+ACTIONS = ("strike", "grapple", "high_risk", "submission", "finisher_attempt", "foreign_object", "attack_referee")
+
+
+@settings(max_examples=300, deadline=None)
+@given(matches)
+def test_a_wrestler_at_0_hp_makes_no_move_and_is_pinned_with_one_d6(case):
+    _, _, events = _play(*case)
+    for before, e in zip(events, events[1:]):
+        actor = e["actor"]
+        if actor is None or e["type"] not in (*ACTIONS, "get_up", "pin", "run_in"):
+            continue
+        if e["type"] == "run_in" and e["save"]:  # his friend runs in, not he
+            continue
+        if e["type"] == "strike" and e["free"]:  # the kick-out's free attack: only from a three-roll pin
+            assert before["type"] == "pin_count"
+        assert before["state"][actor]["hp"] > 0, (e["seq"], e["type"])
+    for e in events:
+        if e["type"] == "pin_count":
+            assert e["state"][e["target"]]["hp"] > 0 or e["count"] > 1
+    result = events[-1]
+    if result["method"] == "draw" and result.get("reason") == "both at 0 HP":
+        assert [w["hp"] for w in result["state"]] == [0, 0]
 
 
 @settings(max_examples=300, deadline=None)
