@@ -125,13 +125,21 @@ def cmd_resolve(args, out):
             row = {"seed": s, "winner": result["winner"], "method": result["method"], "rounds": result["rounds"]}
             out.write((_dumps(row) if args.format == "jsonl" else _text_result(row)) + "\n")
         return 0
+    events = []
     for event in ruleset.resolve(setup, RandomDice(seed), seed=seed):
         if args.format == "jsonl":
             out.write(_dumps(event) + "\n")
-        else:
-            if event["seq"] == 0:
-                out.write(f"(seed {seed})\n")
+            continue
+        if event["seq"] == 0:
+            out.write(f"(seed {seed})\n")
+        events.append(event)
+        if event["text"]:  # an event with no text was folded into the next line
             out.write(format_text(event) + "\n")
+    recap = getattr(ruleset, "recap", None)
+    if args.format == "text" and recap is not None:
+        paragraph = recap(events, setup=setup)
+        if paragraph:
+            out.write(f"\n{paragraph}\n")
     return 0
 
 

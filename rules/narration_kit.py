@@ -112,6 +112,35 @@ class Person:
         return f"Person({self.name!r}, {self.pronouns!r})"
 
 
+def distinct(names):
+    """Ring names the commentary can tell apart: two wrestlers with the same name are "X (A)" and "X (B)"."""
+    out = list(names)
+    for i, name in enumerate(names):
+        if names.count(name) > 1:
+            out[i] = f"{name} ({'ABCDEFGH'[i % 8]})"
+    return out
+
+
+def short_names(names):
+    """What the commentary calls each wrestler after the introductions: the last word of the ring name ("Harlan"
+    for "Hacksaw Harlan"), unless two wrestlers would share it or it is a word like "Kid" or "Jr." (then the
+    full name)."""
+    if len(set(names)) < len(names):
+        return distinct(names)
+    lasts = [n.split()[-1] if n and n.split() else n for n in names]
+    out = []
+    for i, (name, last) in enumerate(zip(names, lasts, strict=True)):
+        others = [n for j, n in enumerate(names) if j != i and n]
+        clash = lasts.count(last) > 1 or any(last in other.split() for other in others)
+        weak = last.lower().rstrip(".") in _WEAK_LAST or len(last) < 3 or last.lower() in _PRONOUN_WORDS
+        out.append(name if clash or weak or last == name else last)
+    return out
+
+
+_WEAK_LAST = {"kid", "jr", "sr", "ii", "iii", "iv", "the", "man", "one", "up", "down"}
+_PRONOUN_WORDS = {"he", "him", "his", "she", "her", "hers", "they", "them", "their", "theirs"}
+
+
 def team_name(members, team=None):
     """A side as the commentary names it: its team name when it has one, else both (all) wrestlers."""
     if team:

@@ -8,7 +8,7 @@ Modules follow the text: ``sheet`` (Hit Points, the wrestler), ``match`` (Taking
 
 from rules.base import Ruleset
 from rules.errors import SetupError
-from rules.hp_d6 import match, sheet
+from rules.hp_d6 import match, narration, sheet
 from rules.hp_d6.moves import FINISHER_HP, MOVE_TABLE, PIN_HP
 from rules.hp_d6.sheet import HP_DEFAULT
 from rules.registry import register
@@ -46,3 +46,8 @@ class HpD6(Ruleset):
 
     def outcome(self, setup, dice, seed=None):
         return match.outcome(setup, dice, seed=seed)
+
+    def recap(self, events, setup=None, **context):
+        """A paragraph about a finished match (``narration.recap``): who won, how, the turning point, the near
+        falls and, given ``title``/``title_changed``/``streak``, what it means."""
+        return narration.recap(events, setup, **context)

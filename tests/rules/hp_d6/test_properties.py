@@ -58,9 +58,10 @@ def test_every_match_ends_with_one_result_and_gapless_seq(case):
     assert result["clock"] <= setup.stipulation.get("time_limit", DEFAULT_TIME_LIMIT)
     clocks = [e["clock"] for e in events]
     assert clocks == sorted(clocks)
-    for e in events:  # one sentence for the fans, and actors/targets are sides
-        assert isinstance(e["text"], str) and e["text"].strip()
+    for e in events:  # actors/targets are sides; text is a sentence, or "" when folded into the next line
+        assert isinstance(e["text"], str) and e["text"] == e["text"].strip()
         assert e["actor"] in (None, 0, 1) and e["target"] in (None, 0, 1)
+    assert events[0]["text"] and result["text"]  # the bell and the result always have their own line
 
 
 @settings(max_examples=300, deadline=None)
