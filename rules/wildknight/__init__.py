@@ -14,7 +14,7 @@ promos and builds it).
 from rules.base import Ruleset
 from rules.errors import SetupError
 from rules.registry import register
-from rules.wildknight import match, segments, sheet
+from rules.wildknight import match, narration, segments, sheet
 from rules.wildknight.state import HEAT_MAX
 from rules.wildknight.tables import MANEUVERS, MODIFIERS
 
@@ -70,6 +70,11 @@ class WildKnight(Ruleset):
     def resolve(self, setup, dice, seed=None):
         self.check_setup(setup)
         return match.resolve(setup, dice, seed)
+
+    def recap(self, events, setup=None, **context):
+        """A paragraph about a finished match (``narration.recap``): who won, how, the turning point, the biggest
+        blow, the near falls and, given ``title``/``title_changed``/``streak``, what it means."""
+        return narration.recap(events, setup, **context)
 
     # --- segments outside a match (K-28): what a league calls between cards ----------------------
     def single_promo(self, raw_sheet, dice, *, heat_carried=0, df=segments.PROMO_DF, style="charisma"):
