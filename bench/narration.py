@@ -12,7 +12,8 @@ sheets (``example_sheet(s)`` against ``example_sheet(s + 1000)``). Figures (issu
 * ``near_repeat``: the share of lines whose template is the template of one of the three lines before
   (target <= 2 %);
 * ``filler``: the share of lines that only keep the books: initiative, failed get-ups and get-ups with nothing
-  after them, covers and counts on their own lines, a hold that merely goes on, a stun shaken off; for ARM
+  after them, covers and counts on their own lines (but not the three), a hold that merely goes on, a stun
+  shaken off, the turn of a man at 0 HP; for ARM
   "gets to his feet" / "pulls him up" / "repositions" / "moves behind" and "takes control (...)" (target <= 8 %);
 * ``contradictions``: lines that ``rules.narration_check`` finds contradicting the event state (target 0).
 
@@ -30,7 +31,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from rules import RandomDice, get_ruleset, ruleset_ids  # noqa: E402
 from rules.narration_check import check  # noqa: E402
-from rules.narration_kit import template_key  # noqa: E402
+from rules.narration_kit import short_names, template_key  # noqa: E402
 
 ARM_FILLER = re.compile(r"gets to his feet|pulls him up|repositions\.|moves behind his opponent|takes control \(")
 
@@ -44,13 +45,13 @@ def is_filler(ruleset_id, event):
         if kind == "get_up":
             return outcome != "up and attack"
         if kind == "pin_count":
-            return outcome == "count"
+            return outcome == "count" and event["count"] < 3  # the three itself is the pinfall
         return kind == "submission_hold" and outcome in ("held", "wrenched")
     if ruleset_id == "wildknight":
         if kind in ("initiative", "pin"):
             return True
         if kind == "pin-count":
-            return outcome in ("count", "automatic")
+            return outcome in ("count", "automatic") and event["count"] < 3
         return kind == "stun" and not event.get("rounds")
     if ruleset_id == "arm":
         return kind in ("position", "advantage") and bool(ARM_FILLER.search(event["text"]))
@@ -59,7 +60,7 @@ def is_filler(ruleset_id, event):
 
 def names_in(sheets, events):
     """Every proper name a line may carry: wrestlers, their moves and finishers, weapons, allies."""
-    names = set()
+    names = set(short_names([s.get("name") for s in sheets]))
     for sheet in sheets:
         names.add(sheet.get("name"))
         names.add(sheet.get("ally"))

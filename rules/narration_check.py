@@ -17,6 +17,8 @@ A ruleset lists the rules that apply to it in ``RULES``; ARM's list is empty unt
 import re
 from dataclasses import dataclass
 
+from rules.narration_kit import short_names, template_key
+
 PRONOUN_WORDS = {
     "he": {"he", "him", "his", "himself"},
     "she": {"she", "her", "hers", "herself"},
@@ -63,8 +65,17 @@ class Context:
         self.events = events
         self.lines = lines_of(events)
         self.names = [w["name"] for w in events[0]["state"]] if events else []
+        # every form a wrestler is called by: the ring name, and the short one used after the introductions
+        self.forms = [
+            sorted({full, short}, key=len, reverse=True)
+            for full, short in zip(self.names, short_names(self.names), strict=True)
+        ]
         sheets = sheets or [{} for _ in self.names]
         self.pronouns = [(s or {}).get("pronouns", "he") for s in sheets]
+        self._rx = {}
+        self.form_rx = [re.compile("|".join(_name_re(f) for f in forms)) for forms in self.forms]
+        everyone = sorted({f for forms in self.forms for f in forms}, key=len, reverse=True)
+        self.names_rx = re.compile("|".join(_name_re(f) for f in everyone)) if everyone else re.compile("$^")
         self.extra_names = set()  # allies, finishers, moves: phrases whose words are not about anyone's pronouns
         for s in sheets:
             s = s or {}
@@ -72,24 +83,36 @@ class Context:
                 if isinstance(s.get(key), str):
                     self.extra_names.add(s[key])
 
+    def rx(self, patterns, name):
+        """One compiled regex for any of ``patterns`` with ``{n}`` = this name (kept for the match)."""
+        key = (id(patterns), name)
+        found = self._rx.get(key)
+        if found is None:
+            found = self._rx[key] = re.compile("|".join(f"(?:{p.format(n=_name_re(name))})" for p in patterns))
+        return found
+
     def mentioned(self, text):
-        return [i for i, name in enumerate(self.names) if name and name in text]
+        return [i for i, rx in enumerate(self.form_rx) if rx.search(text)]
+
+    def each(self):
+        """(side, form) for every form of every wrestler's name, longest first."""
+        pairs = [(i, f) for i, forms in enumerate(self.forms) for f in forms]
+        return sorted(pairs, key=lambda p: len(p[1]), reverse=True)
 
 
 # --- the rules ---------------------------------------------------------------------------------------
 
 
 def _name_re(name):
-    return re.escape(name)
+    return r"\b" + re.escape(name) + r"\b"
 
 
 def wrong_pronoun(line, ctx):
     """ "Lady Vendetta gets to his feet": a pronoun that belongs to nobody the line names."""
     text = line.text
     for phrase in ctx.extra_names:
-        text = text.replace(phrase, " ")
-    for name in ctx.names:
-        text = text.replace(name, " ")
+        text = re.sub(re.escape(phrase), " ", text, flags=re.I)
+    text = ctx.names_rx.sub(" ", text)
     text = re.sub(r"\breferees?\b[^.!?;:]*", " ", text, flags=re.I) if "referee" in text.lower() else text
     words = {w.lower() for w in _WORD.findall(text)}
     used = words & ALL_PRONOUNS
@@ -107,7 +130,8 @@ def wrong_pronoun(line, ctx):
 
 
 _STAND_UP = (
-    r"{n} (?:gets|get|climbs|climb|staggers|stagger|pulls|pull|drags|drag|picks|pick) (?:\w+ )?(?:up|to \w+ feet)",
+    r"{n} (?:gets|get|climbs|climb|staggers|stagger|scrambles|scramble) (?:back )?(?:up|to \w+ feet)",
+    r"{n} (?:pulls|pull|drags|drag|picks|pick|hauls|haul) (?:himself|herself|themselves|themself) up",
     r"{n} (?:is|are) back (?:up|on \w+ feet)",
     r"{n} kips? up",
     r"{n} springs? (?:up|to \w+ feet)",
@@ -119,14 +143,31 @@ _STAND_UP = (
 
 def stands_while_standing(line, ctx):
     """ "gets to his feet" for a man already standing."""
-    for i, name in enumerate(ctx.names):
+    for i, name in ctx.each():
         if name not in line.text:
             continue
-        for pattern in _STAND_UP:
-            if re.search(pattern.format(n=_name_re(name)), line.text):
-                was_down = line.before[i]["prone"] or any(e["state"][i]["prone"] for e in line.span[:-1])
-                if not was_down:
-                    return f"{name} gets up but was standing"
+        if ctx.rx(_STAND_UP, name).search(line.text):
+            was_down = line.before[i]["prone"] or any(e["state"][i]["prone"] for e in line.span[:-1])
+            if not was_down:
+                return f"{name} gets up but was standing"
+    return None
+
+
+_HAULED_UP = (
+    r"(?:hauls|drags|pulls|picks|yanks|scoops) {n}(?: up)? (?:off the mat|off the canvas|to \w+ feet)",
+    r"(?:hauls|drags|pulls|yanks) {n} up\b",
+)
+
+
+def hauls_up_a_standing_man(line, ctx):
+    """ "pulls him up" / "drags him to his feet" when he was already standing."""
+    for i, name in ctx.each():
+        if name not in line.text:
+            continue
+        if ctx.rx(_HAULED_UP, name).search(line.text):
+            was_down = line.before[i]["prone"] or any(e["state"][i]["prone"] for e in line.span[:-1])
+            if not was_down:
+                return f"{name} is hauled up but was standing"
     return None
 
 
@@ -137,18 +178,16 @@ _STILL_DOWN = (
     r"{n} (?:tries|try) to get up",
     r"{n} (?:is|are) down on the mat",
     r"{n}, still down",
-    r"(?:is|are) still down",
 )
 
 
 def down_while_standing(line, ctx):
     """ "is still down" / "the fallen X" for a wrestler on his feet."""
-    for i, name in enumerate(ctx.names):
+    for i, name in ctx.each():
         if name not in line.text:
             continue
-        for pattern in _STILL_DOWN[:-1]:
-            if re.search(pattern.format(n=_name_re(name)), line.text) and not line.before[i]["prone"]:
-                return f"{name} is called down but was standing"
+        if ctx.rx(_STILL_DOWN, name).search(line.text) and not line.before[i]["prone"]:
+            return f"{name} is called down but was standing"
     return None
 
 
@@ -165,16 +204,14 @@ _QUICK = (
 
 def seizes_then_still_down(line, ctx):
     """ "X seizes the moment" and then "X is still down": the initiative claimed by a man who cannot use it."""
-    for i, name in enumerate(ctx.names):
-        if not any(re.search(p.format(n=_name_re(name)), line.text) for p in _QUICK):
+    for i, name in ctx.each():
+        if not ctx.rx(_QUICK, name).search(line.text):
             continue
         # the claim must be used: this line or the next one is about him doing something, not lying there
         nxt = ctx.lines[line.index + 1].text if line.index + 1 < len(ctx.lines) else ""
-        for pattern in _STILL_DOWN[:-1]:
-            if re.search(pattern.format(n=_name_re(name)), nxt) or re.search(
-                pattern.format(n=_name_re(name)), line.text
-            ):
-                return f"{name} seizes the moment but is still down"
+        down = ctx.rx(_STILL_DOWN, name)
+        if down.search(nxt) or down.search(line.text):
+            return f"{name} seizes the moment but is still down"
         event = line.event
         if event["type"] != "initiative" and event.get("actor") is not None and event["actor"] != i:
             return f"{name} seizes the moment in a line about the other wrestler's move"
@@ -215,7 +252,7 @@ def _state_before(ctx, event):
 
 
 _ZERO = re.compile(r"\bfor 0\b|\b0 damage\b|\(-0\b|-0 HP|\b0 HP left")
-_SOFT = re.compile(r"no effect|nothing|barely|shrugs|no damage")
+_SOFT = re.compile(r"no effect|nothing|barely|shrugs|no damage|empty")
 _IMPACT = re.compile(r"\b(?:drills|rocks|crushes|flattens|levels|connects|lands|nails|plants|hammers)\b")
 
 
@@ -232,7 +269,6 @@ def connects_for_nothing(line, ctx):
 
 def same_finisher_line_three_rounds(line, ctx):
     """The same finisher line three rounds running."""
-    from rules.narration_kit import template_key
 
     def is_finisher(ln):
         e = ln.event
@@ -242,7 +278,7 @@ def same_finisher_line_three_rounds(line, ctx):
 
     if not is_finisher(line):
         return None
-    names = ctx.names + sorted(ctx.extra_names)
+    names = [f for _, f in ctx.each()] + sorted(ctx.extra_names)
     key = template_key(line.text, names)
     run = [line]
     for prev in reversed(ctx.lines[: line.index]):
@@ -268,16 +304,26 @@ def both_swing_when_stunned(line, ctx):
     return None
 
 
+_DAZED = (r"[Dd]azed {n}", r"{n} (?:is|are) (?:still )?(?:dazed|out on \w+ feet)")
+
+
 def dazed_but_not_stunned(line, ctx):
     """ "A dazed X" / "X is out on his feet" when X is not stunned (wildknight)."""
-    for i, name in enumerate(ctx.names):
-        n = _name_re(name)
-        if re.search(rf"[Dd]azed {n}|{n} (?:is|are) (?:still )?(?:dazed|out on \w+ feet)", line.text):
+    for i, name in ctx.each():
+        if ctx.rx(_DAZED, name).search(line.text):
             declared = {d.get("side"): d for d in line.event.get("declared") or []}
-            stunned = line.before[i].get("stunned", 0) > 0 or (declared.get(i) or {}).get("stunned")
+            stunned = (
+                line.before[i].get("stunned", 0) > 0
+                or (declared.get(i) or {}).get("stunned")
+                or (line.event["type"] == "stun" and line.after[i].get("stunned", 0) > 0)
+            )
             if not stunned and line.before[i].get("hp", 1) != 0:
                 return f"{name} called dazed but not stunned"
     return None
+
+
+_KICKS = (r"{n} (?:\w+ )?(?:kicks? out|powers? out|gets? a shoulder up|gets? a foot on the rope)",)
+_THREE = re.compile(r"[Oo]ne[,.!]*\s+[Tt]wo[,.!]*\s+(?:and\s+)?[Tt]hree|THREE!|counts? (?:to )?three")
 
 
 def kick_out_on_a_three(line, ctx):
@@ -288,19 +334,15 @@ def kick_out_on_a_three(line, ctx):
         three = (event["type"] == "finisher_pin" and outcome == "three") or (
             event.get("count") == 3 and outcome == "count"
         )
-        for name in ctx.names:
-            told = re.search(
-                rf"{_name_re(name)} (?:\w+ )?(?:kicks? out|powers? out|gets? a shoulder up|gets? a foot on the rope)",
-                line.text,
-            )
-            if three and told:
+        for _, name in ctx.each():
+            if three and ctx.rx(_KICKS, name).search(line.text):
                 return "a kick-out told on a three-count"
-        if "kick" in outcome and re.search(r"\bTHREE\b|[Tt]hree!", line.text):
+        if "kick" in outcome and _THREE.search(line.text):
             return "a three told on a kick-out"
     return None
 
 
-GENERIC = [wrong_pronoun, stands_while_standing, kick_out_on_a_three]
+GENERIC = [wrong_pronoun, stands_while_standing, hauls_up_a_standing_man, kick_out_on_a_three]
 RULES = {
     "hp-d6": [*GENERIC, down_while_standing, seizes_then_still_down, out_cold_wrestles_on, connects_for_nothing],
     "wildknight": [
