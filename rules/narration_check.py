@@ -352,7 +352,10 @@ RULES = {
         both_swing_when_stunned,
         dazed_but_not_stunned,
     ],
-    "arm": [],  # ARM's narration is rewritten after its rule fixes land; its rules go here then
+    # ARM's narration is rewritten after its rule fixes land; its rules (hits the ropes on the floor, pulls him up
+    # while lying down, an improvised reversal told as a botch...) go here then. Only the rule that needs no ARM
+    # state is listed now, so the benchmark can show today's baseline.
+    "arm": [wrong_pronoun],
 }
 
 

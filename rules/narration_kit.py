@@ -164,15 +164,22 @@ def a_an(phrase):
     return out
 
 
+_SALTS = {}  # salt -> its FNV-1a hash (the salts are a few hundred fixed strings)
+
+
 def mix(seed, seq, salt=""):
     """A stable 32-bit number from (seed, seq, salt): the same inputs always give the same number.
 
     Not Python's ``hash()`` (randomised per process for strings): FNV-1a over the salt, then a splitmix-style
     finaliser with the seed and seq folded in.
     """
-    h = 0x811C9DC5
-    for ch in salt:
-        h = ((h ^ ord(ch)) * 0x01000193) & 0xFFFFFFFF
+    h = _SALTS.get(salt)
+    if h is None:
+        h = 0x811C9DC5
+        for ch in salt:
+            h = ((h ^ ord(ch)) * 0x01000193) & 0xFFFFFFFF
+        if len(_SALTS) < 4096:
+            _SALTS[salt] = h
     x = (h ^ ((seed or 0) * 0x9E3779B1) ^ (seq * 0x85EBCA77)) & 0xFFFFFFFFFFFFFFFF
     x ^= x >> 33
     x = (x * 0xFF51AFD7ED558CCD) & 0xFFFFFFFFFFFFFFFF
@@ -236,4 +243,6 @@ def template_key(text, names=()):
 
 def sentence(text):
     """Capitalise the first letter (templates may start with a name or a lower-case clause)."""
-    return text[:1].upper() + text[1:] if text else text
+    if not text or not text[0].islower():
+        return text
+    return text[0].upper() + text[1:]

@@ -302,7 +302,7 @@ SUB_BLOCKED = (
 )
 HOLD_BROKEN = (
     "{b} finally breaks the {M}, but {b.he} {b.is_} still down on the mat.",
-    "{b} fights out of the {M} at last, still down.",
+    "{b} fights out of the {M}, still down.",
     "{b} breaks {a}'s grip on the {M}, but can't get up yet.",
     "{a} has to let go of the {M}; {b} is free but still on the mat.",
 )
@@ -381,6 +381,10 @@ WEAPON_SEEN = (
 )
 
 
+def _silent(event, before, after):
+    return ""
+
+
 class Narrator:
     """Turns an hp-d6 match's events into lines. Call it with each event, in order; it returns the text."""
 
@@ -394,6 +398,7 @@ class Narrator:
         self.no_dq = bool(stip.get("no_dq"))
         self.seed = seed or 0
         self.picker = Picker(self.seed)
+        self.handlers = {}  # event type -> its method
         self.before = None
         self.seq = 0
         self.prefix = ""  # a finished sentence the next line starts with (a kick-out before the free attack)
@@ -403,6 +408,7 @@ class Narrator:
         self.hold = None  # (attacker side, move, HP lost so far, danger told)
         self.initiative_run = (None, 0)  # who won the last initiatives, and how many in a row
         self.referee = "up"  # as the last event showed it (advanced rule Attacking the Referee)
+        self.near_falls = 0  # kick-outs at two and nine-tenths so far
 
     # --- small helpers ------------------------------------------------------------------------------------
     def pick(self, key, options):
@@ -423,10 +429,19 @@ class Narrator:
         self.seq = seq = event["seq"]
         kind = event["type"]
         # Ring names at the bell and the result, and now and then in between; the short name otherwise.
-        self.people = self.full if kind in ("bell", "result") or mix(self.seed, seq, "name") % 6 == 0 else self.short
+        if kind not in (
+            "initiative",
+            "get_up",
+            "spent",
+            "pin",
+        ):  # these only keep the books: no words, no names to choose
+            full = kind in ("bell", "result") or mix(self.seed, seq, "name") % 6 == 0
+            self.people = self.full if full else self.short
         before = self.before or event["state"]
-        handler = getattr(self, "on_" + kind, None)
-        text = handler(event, before, event["state"]) if handler else ""
+        handler = self.handlers.get(kind)
+        if handler is None:
+            handler = self.handlers[kind] = getattr(self, "on_" + kind, None) or _silent
+        text = handler(event, before, event["state"])
         if text:
             self.lead = None  # a lead-in is for the very next line only
         self.before = event["state"]
@@ -448,8 +463,8 @@ class Narrator:
                 "lead springs",
                 (
                     "{x} kips up and ",
-                    "{x} springs up off the mat and ",
-                    "{x} is up in a flash and ",
+                    "Springing up off the mat, {x} ",
+                    "Up in a flash, {x} ",
                     "In one motion {x} is off the mat and ",
                 ),
             )
@@ -735,7 +750,7 @@ class Narrator:
         if after[b.side]["hp"] <= PIN_HP and event["locked_rolls"] >= 3 and not hold[3]:
             hold[3] = True
             template = self.pick("hold danger", HOLD_DANGER)
-            tail, t2 = self.tail(before, after, b, a)
+            tail, t2 = self.tail(before, after, b, a) if not after[b.side]["hp"] else ("", None)
             return self.say(self.fill(template, a, b, M=move) + tail, template, t2)
         if after[b.side]["hp"] == 0 < before[b.side]["hp"]:
             template = self.pick("hold empty", ("{a} squeezes the last of the fight out of {b} in the {M}.",))
@@ -851,7 +866,8 @@ class Narrator:
         )
         near = ""
         t3 = None
-        if self.title:
+        self.near_falls += 1
+        if self.title and self.near_falls <= 2:  # the stakes, said on the first near falls, not on every one
             t3 = self.pick("near title", (" The {t} almost changed hands there!", " So close to the {t} decision!"))
             near = t3.format(t=self.title)
         return self.say(t2.format(i=intro, b=b) + near, t1, t2, t3)
@@ -939,6 +955,22 @@ class Narrator:
             )
             return self.say(template.format(a=caller, y=ally), template)
         stop = " to break up the pin" if save else ""
+        if save:
+            options = (
+                (
+                    "But wait! {Y} storms in after the count, flattens {b}, and the referee saw all of it!",
+                    "Hold on! {Y} hits the ring to wipe out the decision, right in front of the referee!",
+                )
+                if outcome == "seen"
+                else (
+                    "But wait! {Y} storms in after the count and flattens {b}; the referee never saw it, and the "
+                    "match goes on!",
+                    "Hold on! {Y} hits the ring behind the referee's back and wipes out {b}: the pin doesn't stand!",
+                )
+            )
+            template = self.pick("run-in save " + outcome, options)
+            tail, t2 = self.tail(before, after, victim)
+            return self.say(template.format(Y=sentence(ally), b=victim) + tail, template, t2)
         if outcome == "seen":
             template = self.pick(
                 "run-in seen",
@@ -1091,7 +1123,7 @@ def recap(events, setup=None, *, title=None, title_changed=None, streak=None):
         title = named.strip() if isinstance(named, str) and named.strip() else None
     clock = _clock(result["clock"])
     method = result["method"]
-    near, fin_kicks, weapons, run_ins = [], [], 0, 0
+    near, fin_kicks, saves, weapons, run_ins = [], [], [], 0, 0
     for e in events:
         if e["type"] == "pin_count" and e["outcome"].startswith("kick-out") and e["count"] >= 2:
             near.append(e)
@@ -1101,6 +1133,8 @@ def recap(events, setup=None, *, title=None, title_changed=None, streak=None):
             weapons += 1
         if e["type"] == "run_in" and e["outcome"] != "no run-in":
             run_ins += 1
+            if e.get("save") and e["outcome"] == "unseen":
+                saves.append(e)
     parts = []
     if method == "draw":
         why = "neither could go on" if result.get("reason") == "both at 0 HP" else "the time limit ran out"
@@ -1109,7 +1143,7 @@ def recap(events, setup=None, *, title=None, title_changed=None, streak=None):
         parts.append(f"{short[0]} finished on {hp[0]['hp']} HP, {short[1]} on {hp[1]['hp']}.")
     else:
         w, lose = result["winner"], 1 - result["winner"]
-        parts.append(f"{full[w]} beat {full[lose]} {_how(events, result, short[w], short[lose])} at {clock}.")
+        parts.append(f"{full[w]} beat {full[lose]} {_how(events, result, w, short[lose])} at {clock}.")
         turn = _turning_point(events, w)
         if turn:
             parts.append(turn.format(w=short[w], l=short[lose]))
@@ -1127,7 +1161,9 @@ def recap(events, setup=None, *, title=None, title_changed=None, streak=None):
                 f"There were {len(near)} near falls, the closest {who} kicking out at {at} at "
                 f"{_clock(closest['clock'])}."
             )
-    elif method == "pinfall" and not fin_kicks:
+    for e in saves:
+        parts.append(f"A three-count on {short[e['actor']]} was wiped out by a run-in at {_clock(e['clock'])}.")
+    if not near and not fin_kicks and not saves and method == "pinfall":
         parts.append("There was not a single near fall before the end.")
     if weapons or run_ins:
         dirty = []
@@ -1143,6 +1179,7 @@ def recap(events, setup=None, *, title=None, title_changed=None, streak=None):
 
 
 def _how(events, result, w, lose):
+    """How side ``w`` won (``lose`` is the loser's name)."""
     method = result["method"]
     if method == "submission":
         return f"by submission with the {result.get('move') or 'hold'}"
@@ -1155,17 +1192,27 @@ def _how(events, result, w, lose):
             if e["type"] == "attack_referee":
                 return f"by disqualification ({lose} attacked the referee)"
         return "by disqualification"
-    for e in reversed(events[:-1]):
-        if e["type"] == "finisher" and e["actor"] == w.side:
-            return f"by pinfall with the {e.get('move')}"
-        if e["type"] == "pinning_combination" and e["outcome"] == "cover":
-            return f"by pinfall with {a_an(e.get('move') or 'roll-up')}"
-        if e["type"] in ("strike", "grapple", "high_risk", "submission", "foreign_object", "run_in") and (
-            e.get("outcome") == "hit" or e.get("outcome") in ("seen", "unseen")
+    before = events[:-1]
+    last = before[-1] if before else None
+    if last is not None and last["type"] == "finisher_pin":
+        fin = next((e for e in reversed(before) if e["type"] == "finisher"), None)
+        if fin is not None and fin["seq"] == last["seq"] - 1:
+            return f"by pinfall with the {fin.get('move')}"
+    combo = next((e for e in reversed(before) if e["type"] in ("pin", "pinning_combination", "finisher_pin")), None)
+    if combo is not None and combo["type"] == "pinning_combination":
+        return f"by pinfall with {a_an(combo.get('move') or 'roll-up')}"
+    for e in reversed(before):
+        if e.get("actor") != w:
+            continue
+        if e["type"] == "finisher":
+            return f"by pinfall after the {e.get('move')}"
+        if e["type"] == "run_in" and e.get("outcome") == "unseen":
+            return "by pinfall after a run-in"
+        if (
+            e["type"] in ("strike", "grapple", "high_risk", "submission", "foreign_object")
+            and e.get("outcome") == "hit"
         ):
             move = e.get("move") or e.get("weapon")
-            if e["type"] == "run_in":
-                return "by pinfall after a run-in"
             return f"by pinfall after {a_an(move)}" if move else "by pinfall"
     return "by pinfall"
 

@@ -8,7 +8,7 @@ promos outside a match (HEAT's last paragraph). Decisions where the seed is sile
 
 Stipulation keys read: ``time_limit`` (seconds, default 1800; one round = 30 seconds), ``no_dq`` (bool),
 ``starting_heat`` ([side A, side B] Heat carried in from promo segments, 0..4 each; ``segments`` rolls the
-promos and builds it).
+promos and builds it), ``title`` (words only: the commentary names the title on the line).
 """
 
 from rules.base import Ruleset
@@ -22,6 +22,7 @@ STIPULATIONS = {
     "time_limit": "seconds of match time before a draw (default 1800; a round is 30 seconds; at most 400 rounds)",
     "no_dq": "true: no warnings or disqualifications (a caught pin cheat still stops the count)",
     "starting_heat": "[A, B]: Heat each side brings in from promo segments (0..4)",
+    "title": "words only: the title on the line, named by the commentary",
 }
 
 

@@ -221,6 +221,10 @@ STARE = (
 )
 
 
+def _silent(event, before, after):
+    return ""
+
+
 class Narrator:
     """Turns a wildknight match's events into lines. Call it with each event, in order; it returns the text."""
 
@@ -232,12 +236,14 @@ class Narrator:
         self.title = title.strip() if isinstance(title, str) and title.strip() else None
         self.seed = seed or 0
         self.picker = Picker(self.seed)
+        self.handlers = {}  # event type -> its method
         self.before = None
         self.seq = 0
         self.called = {}  # side -> finisher name called this round
         self.pin = None  # the cover being told
         self.tired = [0, 0]  # the highest Fatigue penalty already said, per wrestler
         self.last_move = None  # the last maneuver that landed (a submission roll follows its hold)
+        self.near_falls = 0
 
     def pick(self, key, options):
         return self.picker.pick(key, options, self.seq)
@@ -249,10 +255,14 @@ class Narrator:
     def __call__(self, event):
         self.seq = seq = event["seq"]
         kind = event["type"]
-        self.people = self.full if kind in ("bell", "result") or mix(self.seed, seq, "name") % 6 == 0 else self.short
+        if kind not in ("initiative", "finisher", "pin"):  # these only keep the books: no words, no names to choose
+            full = kind in ("bell", "result") or mix(self.seed, seq, "name") % 6 == 0
+            self.people = self.full if full else self.short
         before = self.before or event["state"]
-        handler = getattr(self, "on_" + kind.replace("-", "_"), None)
-        text = handler(event, before, event["state"]) if handler else ""
+        handler = self.handlers.get(kind)
+        if handler is None:
+            handler = self.handlers[kind] = getattr(self, "on_" + kind.replace("-", "_"), None) or _silent
+        text = handler(event, before, event["state"])
         self.before = event["state"]
         return text
 
@@ -434,6 +444,8 @@ class Narrator:
             t = self.pick("light", HIT_LIGHT)
             text = t.format(a=att, b=dfn, **fmt)
         else:
+            if event.get("knocked_down") is False:  # the knockdown did not take: no words that put him down
+                family = "strike"
             t = self.pick("hit " + family, HIT.get(family, HIT["strike"]))
             text = t.format(a=att, b=dfn, **fmt)
         extras, more = [], []
@@ -452,7 +464,7 @@ class Narrator:
             e = self.pick("down", (" Down goes {b}!", " {b} hits the mat.", " {b} is off {b.his} feet."))
             extras.append(e.format(b=dfn))
             more.append(e)
-        elif event.get("knocked_down") is False:
+        elif event.get("knocked_down") is False and dmg:
             e = self.pick("stays up", (" {b} stays on {b.his} feet.", " {b} rocks but doesn't go down."))
             extras.append(e.format(b=dfn))
             more.append(e)
@@ -677,10 +689,10 @@ class Narrator:
                 ),
             )
             stakes = ""
-            if self.title:
-                stakes = self.pick(
-                    "wk near title", (" The {t} nearly changed hands!", " So close for the {t}!")
-                ).format(t=self.title)
+            self.near_falls += 1
+            if self.title and self.near_falls <= 2:  # the stakes, on the first near falls only
+                options = (" The {t} nearly changed hands!", " So close for the {t}!")
+                stakes = self.pick("wk near title", options).format(t=self.title)
             return self.say(t.format(i=intro, b=b, k=word) + stakes, t1, t, word)
         t = self.pick(
             "wk kick",
@@ -807,9 +819,8 @@ def recap(events, setup=None, *, title=None, title_changed=None, streak=None):
             hold = next((e for e in reversed(events) if e["type"] == "maneuver" and e.get("actor") == w), None)
             if hold is not None and hold.get("maneuver"):
                 how = f"by submission with the {hold['maneuver']}"
-        last_finisher = finishers[w][-1] if finishers[w] else None
-        if method == "pinfall" and last_finisher is not None:
-            how = f"by pinfall after the {last_finisher.get('maneuver')}"
+        if method == "pinfall":
+            how = _how_pinned(events, w)
         parts.append(f"{full[w]} beat {full[lose]} {how} at {clock}.")
         if method == "disqualification":
             parts.append(
@@ -846,6 +857,25 @@ def recap(events, setup=None, *, title=None, title_changed=None, streak=None):
         bits.append(f"That makes {streak} wins in a row for {short[winner]}.")
     parts.extend(bits)
     return " ".join(parts)
+
+
+def _how_pinned(events, winner):
+    """How the winning pin came: straight after a finisher, a small package, a reversal, a cheat, or a cover."""
+    pin = next((e for e in reversed(events) if e["type"] == "pin" and e["actor"] == winner), None)
+    if pin is None:
+        return "by pinfall"
+    if pin.get("reversal"):
+        return "by pinfall, reversing a pin"
+    cheated = any(e["type"] == "cheat" and e.get("counts") for e in events[pin["seq"] :])
+    tail = ", with a little help from the ropes" if cheated else ""
+    if pin.get("counts") == 1:
+        fin = next((e for e in reversed(events[: pin["seq"]]) if e["type"] == "maneuver" and e.get("finisher")), None)
+        if fin is not None:
+            return f"by pinfall straight after the {fin.get('maneuver')}"
+    move = events[pin["seq"] - 1] if pin["seq"] else None
+    if move is not None and move.get("base") == "Small Package":
+        return f"by pinfall with a small package{tail}"
+    return f"by pinfall{tail}"
 
 
 def _turning_point(events, winner):

@@ -180,6 +180,21 @@ def test_the_recap_says_who_won_how_the_turning_point_the_near_falls_and_what_it
     assert RULESET.recap(events[:-1]) == ""  # not finished: nothing to recap
 
 
+def test_the_recap_of_every_golden_match_names_the_winner_and_how():
+    for path in sorted(GOLDEN.glob("*.jsonl")):
+        events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        text = RULESET.recap(events)
+        result = events[-1]
+        if result["method"] == "draw":
+            assert "draw" in text, path.name
+            continue
+        winner = result["state"][result["winner"]]["name"]
+        assert text.startswith(f"{winner} beat "), path.name
+        assert result["method"] in text, path.name
+    finisher = [json.loads(line) for line in (GOLDEN / "plain_finisher_seed3.jsonl").read_text().splitlines()]
+    assert "by pinfall with the Harlan Hammer" in RULESET.recap(finisher)
+
+
 def test_the_recap_of_a_draw_says_so():
     events = play([4, 1, 3, 3, 3, 3], time_limit=12)
     text = RULESET.recap(events)
