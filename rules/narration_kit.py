@@ -158,6 +158,8 @@ def a_an(phrase):
     """'a Suplex', 'an Armbar', 'an 8-count'."""
     out = _ARTICLES.get(phrase)
     if out is None:
+        if len(_ARTICLES) >= 4096:  # move names are free text: keep the table bounded
+            _ARTICLES.clear()
         first = phrase[:1].lower()
         vowel = first in "aeiou8" or phrase[:2] in ("11", "18")
         out = _ARTICLES[phrase] = f"an {phrase}" if vowel else f"a {phrase}"

@@ -381,6 +381,9 @@ WEAPON_SEEN = (
 )
 
 
+_MOVE_WORDS = {}  # move name -> its words for a template (read-only)
+
+
 def _silent(event, before, after):
     return ""
 
@@ -600,8 +603,14 @@ class Narrator:
         return ""
 
     def _move(self, event):
+        """The move's words for a template (kept per name: a match uses a handful of moves)."""
         name = event.get("move") or ""
-        return {"m": a_an(name), "M": name, "M_": sentence(a_an(name))}
+        found = _MOVE_WORDS.get(name)
+        if found is None:
+            if len(_MOVE_WORDS) >= 4096:  # the names are free text: keep the table bounded in a long-lived worker
+                _MOVE_WORDS.clear()
+            found = _MOVE_WORDS[name] = {"m": a_an(name), "M": name, "M_": sentence(a_an(name))}
+        return found
 
     def on_strike(self, event, before, after):
         a, b = self.people[event["actor"]], self.people[event["target"]]
