@@ -192,17 +192,19 @@ def mix(seed, seq, salt=""):
 
 
 class Picker:
-    """Chooses one template among several: from ``mix(seed, seq, key)``, skipping templates used by the
-    previous ``memory`` lines (and, with ``recent_extra``, ones the caller names).
+    """Chooses one template among several: from ``mix(seed, seq, key)``, skipping the templates used by the
+    previous ``memory`` lines.
 
-    ``pick(key, options)`` returns one of ``options`` (strings or anything hashable). Templates are
-    remembered by identity of the string, so two families may share words without blocking each other.
+    ``pick(key, options)`` returns one of ``options``; ``used(*templates)`` records the templates one line was
+    made of (a clause, a lead-in, a tail; ``None`` parts are ignored). When every option was used in the last
+    lines, the hashed choice stands.
     """
 
     def __init__(self, seed, memory=3):
         self.seed = seed or 0
         self.memory = memory
-        self.recent = []  # the templates of the last lines, newest last
+        self.lines = []  # the templates of each of the last lines, newest last
+        self.recent = frozenset()
         self.seq = 0
 
     def pick(self, key, options, seq=None):
@@ -211,6 +213,8 @@ class Picker:
             return options[0]
         start = mix(self.seed, self.seq if seq is None else seq, key) % n
         recent = self.recent
+        if not recent:
+            return options[start]
         for step in range(n):
             choice = options[(start + step) % n]
             if choice not in recent:
@@ -219,11 +223,11 @@ class Picker:
 
     def used(self, *templates):
         """Remember the templates a line was made of (call once per line written)."""
-        recent = self.recent
-        recent.extend(templates)
-        keep = self.memory * 2  # a line may be made of a clause and a tail
-        if len(recent) > keep:
-            del recent[: len(recent) - keep]
+        lines = self.lines
+        lines.append([t for t in templates if t is not None])
+        if len(lines) > self.memory:
+            del lines[0]
+        self.recent = frozenset(t for line in lines for t in line)
 
 
 def said(template, **people):
