@@ -127,7 +127,7 @@ HIT = {
         "{a} catches {b} in {m}.",
     ),
     "dirty": (
-        "{a} goes low with {m} on {b}!",
+        "{a} fights dirty with {m} on {b}!",
         "{a} cheats with {m}, and {b} reels.",
         "{M_} from {a}! That's not legal anywhere.",
         "{a} takes a shortcut: {m} on {b}.",
