@@ -137,18 +137,27 @@ def cmd_resolve(args, out):
             row = {"seed": s, "winner": result["winner"], "method": result["method"], "rounds": result["rounds"]}
             out.write((_dumps(row) if args.format == "jsonl" else _text_result(row)) + "\n")
         return 0
-    _write_events(ruleset.resolve(setup, RandomDice(seed), seed=seed), seed, args.format, out)
+    _write_events(ruleset, setup, ruleset.resolve(setup, RandomDice(seed), seed=seed), seed, args.format, out)
     return 0
 
 
-def _write_events(events, seed, fmt, out):
-    for event in events:
+def _write_events(ruleset, setup, stream, seed, fmt, out):
+    """Print a match's events: one JSON line each, or the play-by-play with the recap after it."""
+    events = []
+    for event in stream:
         if fmt == "jsonl":
             out.write(_dumps(event) + "\n")
-        else:
-            if event["seq"] == 0:
-                out.write(f"(seed {seed})\n")
+            continue
+        if event["seq"] == 0:
+            out.write(f"(seed {seed})\n")
+        events.append(event)
+        if event["text"]:  # an event with no text was folded into the next line
             out.write(format_text(event) + "\n")
+    recap = getattr(ruleset, "recap", None)
+    if fmt == "text" and recap is not None:
+        paragraph = recap(events, setup=setup)
+        if paragraph:
+            out.write(f"\n{paragraph}\n")
 
 
 PROMO = "promo"
@@ -173,7 +182,7 @@ def cmd_promo(args, out):
             stipulation[key] = values
     setup = ruleset.build_setup(sides, kind=PROMO, stipulation=stipulation)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    _write_events(ruleset.resolve(setup, RandomDice(seed), seed=seed), seed, args.format, out)
+    _write_events(ruleset, setup, ruleset.resolve(setup, RandomDice(seed), seed=seed), seed, args.format, out)
     return 0
 
 

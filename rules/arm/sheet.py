@@ -10,6 +10,7 @@ builder (the canonical format of ``docs/rules/README.md``).
 import random
 import re
 
+from rules import narration_kit
 from rules.arm.maneuvers import (
     BASE_MANEUVERS,
     DEFENSES,
@@ -231,6 +232,7 @@ def validate(raw, new=False):
         "height": height,
         "weight": weight,
         "alignment": alignment,
+        "pronouns": narration_kit.pronouns_of(raw, SheetError),
         "fame": _int(raw, "fame", 0, 100_000, default=100),
         "prestige": -1 if raw.get("prestige") is None else _int(raw, "prestige", 0, 100_000),
         "attributes": attributes,
@@ -524,6 +526,7 @@ def sheet_spec():
                 "choices": ["face", "heel"],
                 "labels": {"face": "face (fan favorite)", "heel": "heel (rulebreaker)"},
             },
+            "pronouns": narration_kit.pronoun_field(),
             "height": {
                 "type": "string",
                 "required": True,
@@ -711,6 +714,7 @@ EXAMPLE = {
     "height": "6'2\"",
     "weight": 245,
     "alignment": "face",
+    "pronouns": "he",
     "fame": 300,
     "prestige": 100,
     "attributes": {"STR": 12, "TEC": 11, "AGI": 9, "BRA": 11, "SAV": 10, "STA": 11, "TOU": 12},
@@ -753,6 +757,7 @@ def example(seed=None):
     rng = random.Random(seed)  # noqa: S311 - sheet generation, not security
     for _ in range(50):
         sheet = _random_sheet(rng)
+        sheet["pronouns"] = narration_kit.example_pronouns(seed)  # from the seed alone: no draw from rng
         try:
             return validate(sheet)
         except SheetError:

@@ -8,6 +8,7 @@ used for the play-by-play. ``tactics`` (optional) says how he picks move types; 
 
 import random
 
+from rules import narration_kit
 from rules.errors import SheetError
 from rules.hp_d6.moves import CARRIERS, NAMED_TYPES
 
@@ -48,6 +49,7 @@ _POOLS = {
 EXAMPLE_SHEET = {
     "name": "Hacksaw Harlan",
     "alignment": "face",
+    "pronouns": "he",
     "hp": 20,
     "finisher": "Harlan Hammer",
     "moves": {
@@ -62,6 +64,7 @@ EXAMPLE_SHEET = {
 SECOND_EXAMPLE = {
     "name": "Rowdy Rude",
     "alignment": "heel",
+    "pronouns": "he",
     "hp": 20,
     "finisher": "Rude Awakening",
     "moves": {
@@ -82,6 +85,7 @@ def sheet_spec():
         "fields": [
             {"name": "name", "type": "string", "required": True, "max_length": NAME_MAX, "help": "ring name"},
             {"name": "alignment", "type": "choice", "required": True, "choices": list(ALIGNMENTS)},
+            {"name": "pronouns", **narration_kit.pronoun_field()},
             {
                 "name": "hp",
                 "type": "integer",
@@ -241,7 +245,7 @@ def validate_sheet(raw):
     """Return a normalized copy of ``raw`` or raise SheetError naming the field."""
     if not isinstance(raw, dict):
         raise SheetError("sheet", "must be a mapping")
-    known = ("name", "alignment", "hp", "finisher", "moves", "ally", "tactics")
+    known = ("name", "alignment", "pronouns", "hp", "finisher", "moves", "ally", "tactics")
     for key in raw:
         if key not in known:
             raise SheetError(str(key), f"unknown field (known: {', '.join(known)})")
@@ -250,6 +254,7 @@ def validate_sheet(raw):
     if alignment not in ALIGNMENTS:
         raise SheetError("alignment", "must be face or heel")
     sheet["alignment"] = alignment
+    sheet["pronouns"] = narration_kit.pronouns_of(raw, SheetError)
     hp = raw.get("hp", HP_DEFAULT)
     sheet["hp"] = _int(hp, "hp", HP_MIN, HP_MAX)
     sheet["finisher"] = _string(raw, "finisher")
@@ -283,4 +288,7 @@ def example_sheet(seed=None):
         "moves": moves,
         "ally": rng.choice(ALLIES),
     }
+    # Drawn from the seed alone, after the rest, so every other field stays what it was.
+    pronouns = sheet["pronouns"] = narration_kit.example_pronouns(seed)
+    sheet["ally"] = sheet["ally"].replace("his ", narration_kit.Person("", pronouns=pronouns).his + " ", 1)
     return validate_sheet(sheet)

@@ -7,6 +7,7 @@ Wild World Wrestling) run 0..+5. All six live in one ``attributes`` block.
 
 import random
 
+from rules import narration_kit
 from rules.errors import SheetError
 from rules.wildknight.tables import (
     ATTRIBUTES,
@@ -72,6 +73,7 @@ def sheet_spec():
         "fields": {
             "name": {"type": "string", "max_length": NAME_MAX, "required": True, "help": "ring name"},
             "alignment": {"type": "choice", "choices": list(ALIGNMENTS), "required": True},
+            "pronouns": narration_kit.pronoun_field(),
             "weight": {
                 "type": "integer",
                 "min": WEIGHT_RANGE[0],
@@ -188,6 +190,7 @@ def validate_sheet(raw):
     known = {
         "name",
         "alignment",
+        "pronouns",
         "weight",
         "attributes",
         "maneuvers",
@@ -207,6 +210,7 @@ def validate_sheet(raw):
     if raw["alignment"] not in ALIGNMENTS:
         raise SheetError("alignment", f"must be one of {', '.join(ALIGNMENTS)}")
     sheet["alignment"] = raw["alignment"]
+    sheet["pronouns"] = narration_kit.pronouns_of(raw, SheetError)
     sheet["weight"] = _int(raw["weight"], "weight", *WEIGHT_RANGE)
 
     attrs = raw["attributes"]
@@ -339,6 +343,7 @@ def derived(sheet):
 CANONICAL = {
     "name": "Rowdy Rex Rampage",
     "alignment": "heel",
+    "pronouns": "he",
     "weight": 265,
     "attributes": {"Brawn": 2, "Power": 2, "Athleticism": 0, "Flair": 1, "Deception": 2, "Presence": 2},
     "maneuvers": [
@@ -389,5 +394,6 @@ def example_sheet(seed=None):
         "maneuvers": moves,
         "finisher": {"name": f"{rng.choice(_FINISHER_WORDS)} {base}", "maneuver": base},
         "gimmicks": rng.sample(EXAMPLE_GIMMICKS, rng.randint(0, GIMMICK_MAX)),
+        "pronouns": narration_kit.example_pronouns(seed),  # from the seed alone: the rest stays what it was
     }
     return validate_sheet(raw)
