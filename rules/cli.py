@@ -141,8 +141,9 @@ def cmd_resolve(args, out):
     return 0
 
 
-def _write_events(ruleset, setup, stream, seed, fmt, out):
-    """Print a match's events: one JSON line each, or the play-by-play with the recap after it."""
+def _write_events(ruleset, setup, stream, seed, fmt, out, recap=True):
+    """Print a match's events: one JSON line each, or the play-by-play with the recap after it (a segment has
+    none: its closing line says it all)."""
     events = []
     for event in stream:
         if fmt == "jsonl":
@@ -153,9 +154,8 @@ def _write_events(ruleset, setup, stream, seed, fmt, out):
         events.append(event)
         if event["text"]:  # an event with no text was folded into the next line
             out.write(format_text(event) + "\n")
-    recap = getattr(ruleset, "recap", None)
-    if fmt == "text" and recap is not None:
-        paragraph = recap(events, setup=setup)
+    if fmt == "text" and recap:
+        paragraph = ruleset.recap(events, setup=setup)
         if paragraph:
             out.write(f"\n{paragraph}\n")
 
@@ -182,7 +182,8 @@ def cmd_promo(args, out):
             stipulation[key] = values
     setup = ruleset.build_setup(sides, kind=PROMO, stipulation=stipulation)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    _write_events(ruleset, setup, ruleset.resolve(setup, RandomDice(seed), seed=seed), seed, args.format, out)
+    stream = ruleset.resolve(setup, RandomDice(seed), seed=seed)
+    _write_events(ruleset, setup, stream, seed, args.format, out, recap=False)
     return 0
 
 

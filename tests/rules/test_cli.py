@@ -46,7 +46,9 @@ def test_it_resolves_a_match_as_text(sheets):
     code, text = run("resolve", "arm", *sheets, "--seed", "1")
     lines = text.splitlines()
     assert code == 0 and lines[0] == "(seed 1)" and lines[1].startswith("[00:00] In this corner")
-    assert "wins" in lines[-1] or "draw" in lines[-1]
+    result, blank, recap = lines[-3:]  # the result line, then the recap paragraph
+    assert ("wins" in result or "draw" in result) and blank == ""
+    assert "Rick Steel" in recap and ("defeated" in recap or "draw" in recap)
 
 
 def test_it_resolves_as_json_lines_the_last_one_the_result(sheets):
