@@ -86,14 +86,14 @@ def engine_speed(ruleset_id, seconds):
 
 
 def odds_time(sims):
-    from rules.cli import odds
+    from rules import odds
 
     ruleset = get_ruleset("arm")
     setup = ruleset.build_setup([[ruleset.example_sheet()], [ruleset.example_sheet(seed=3)]])
     times = []
     for _ in range(3):
         start = time.perf_counter()
-        odds(ruleset, setup, sims, 0, jobs=os.cpu_count() or 1)  # as `python -m rules odds` does
+        odds("arm", setup, sims=sims, seed=0, jobs=os.cpu_count() or 1)  # as `python -m rules odds` does
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
