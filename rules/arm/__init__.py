@@ -106,10 +106,6 @@ class ArmRuleset(Ruleset):
     def resolve(self, setup, dice, seed=None):
         return Match(setup, dice, seed).run()
 
-    def outcome(self, setup, dice, seed=None):
-        """The result event only, without building the other events (same dice, same result)."""
-        return Match(setup, dice, seed, quiet=True).outcome()
-
     # --- the league ----------------------------------------------------------------------------
     def house_rule_spec(self):
         return HOUSE_RULES

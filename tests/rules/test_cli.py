@@ -138,12 +138,11 @@ def test_rules_imports_no_django():
 
 
 def test_odds_counts_are_the_same_whatever_the_number_of_processes():
-    from rules import get_ruleset
-    from rules.cli import odds
+    from rules import get_ruleset, odds
 
     ruleset = get_ruleset("wildknight")
     setup = ruleset.build_setup([[ruleset.example_sheet()], [ruleset.example_sheet(seed=3)]])
-    assert odds(ruleset, setup, 300, seed=7, jobs=2) == odds(ruleset, setup, 300, seed=7, jobs=1)
+    assert odds("wildknight", setup, sims=300, seed=7, jobs=2) == odds("wildknight", setup, sims=300, seed=7, jobs=1)
 
 
 def test_arm_seconds_and_the_p_arm_14_switches_are_options(sheets):
