@@ -10,4 +10,4 @@ RUN SECRET_KEY=build-only-collectstatic-key-not-used-at-runtime-0123456789abcdef
 RUN useradd --create-home kayfabe
 USER kayfabe
 EXPOSE 8000
-CMD ["uvicorn", "config.asgi:application", "--host", "0.0.0.0", "--port", "8000", "--proxy-headers"]
+CMD ["uvicorn", "config.server:application", "--host", "0.0.0.0", "--port", "8000", "--proxy-headers"]

@@ -177,7 +177,7 @@ def main(seconds=8, connections=FLAT_OUT_CONNECTIONS, workers=2):
     server = subprocess.Popen(  # noqa: S603
         [
             str(Path(sys.executable).parent / "uvicorn"),
-            "config.asgi:application",
+            "config.server:application",
             "--port",
             str(port),
             "--workers",

@@ -284,7 +284,7 @@ def one_run(viewers, pace, placement, app_dir, uvicorn_args, profile=None):
     promotion, match = setup_match(pace)
     services = service_starts()
     port = free_port()
-    server_cmd = [str(Path(sys.executable).parent / "uvicorn"), "config.asgi:application", "--host", HOST]
+    server_cmd = [str(Path(sys.executable).parent / "uvicorn"), "config.server:application", "--host", HOST]
     if profile:
         server_cmd = [sys.executable, "-c", PROFILED_UVICORN, f"{profile}.{placement}", *server_cmd[1:]]
     server_cmd += ["--port", str(port), "--log-level", "warning", "--backlog", str(2 * viewers), *uvicorn_args]

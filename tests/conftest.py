@@ -98,7 +98,7 @@ def asgi_server(test_database_name, tmp_path_factory):
     port = free_port()
     log = tmp_path_factory.mktemp("asgi") / "uvicorn.log"
     server = ServiceProcess(
-        [str(BIN / "uvicorn"), "config.asgi:application", "--host", "127.0.0.1", "--port", str(port)],
+        [str(BIN / "uvicorn"), "config.server:application", "--host", "127.0.0.1", "--port", str(port)],
         service_env(test_database_name),
         log,
     ).start()
