@@ -112,6 +112,14 @@ def _starting_prestige(wrestler, sheet):
         wrestler.save(update_fields=["prestige"])
 
 
+def _playable(sheet):
+    """What of a sheet the engine plays from the player's hand: the league keeps Fame, Prestige, injuries and edge
+    itself (roster.sheets.LEAGUE_FIELDS; a match's setup takes them from the league, not the sheet)."""
+    from roster.sheets import LEAGUE_FIELDS
+
+    return {k: v for k, v in sheet.items() if k not in LEAGUE_FIELDS}
+
+
 def approval_after_edit(wrestler, *, sheet_changed, by_booker):
     """The approval an edited wrestler has. A rejected one goes back to the promoter whoever fixed it. In a promotion
     whose wrestlers need approval, an approved wrestler whose sheet a player changed goes back for review (pending:
@@ -139,7 +147,7 @@ def wrestler_update(*, wrestler, by, sheet, hometown=None, bio=None):
     clash = Wrestler.objects.filter(promotion=wrestler.promotion, ring_name__iexact=validated["name"])
     if clash.exclude(pk=wrestler.pk).exists():
         raise ValidationError({"name": f"{validated['name']} is already on this roster."})
-    sheet_changed = validated != wrestler.sheet
+    sheet_changed = _playable(validated) != _playable(wrestler.sheet)
     by_booker = membership_for(wrestler.promotion, by).has_role(Role.PROMOTER)
     _mirror(wrestler, validated)
     if hometown is not None:
