@@ -151,10 +151,17 @@ def membership_join_by_link(*, promotion, user, token):
 
 @transaction.atomic
 def membership_respond(*, membership, user, accept):
-    """The invited user accepts or declines an invitation."""
-    membership = Membership.objects.select_for_update().get(pk=membership.pk)
-    if membership.user_id != user.pk or membership.status != MembershipStatus.INVITED:
+    """The invited user accepts or declines an invitation. Answered twice at once (two tabs), the second finds it
+    answered: accepting an accepted one is a no-op, anything else is refused with the reason."""
+    membership = Membership.objects.select_for_update().filter(pk=membership.pk).first()
+    if membership is None:
+        raise ValidationError("That invitation was declined already.")
+    if membership.user_id != user.pk:
         raise PermissionDenied("That invitation is not yours to answer.")
+    if membership.status != MembershipStatus.INVITED:
+        if accept and membership.status == MembershipStatus.ACTIVE:
+            return membership
+        raise ValidationError("That invitation was answered already.")
     if accept:
         membership.status = MembershipStatus.ACTIVE
         membership.save(update_fields=["status"])

@@ -239,6 +239,10 @@ def join_by_link(request, slug, token):
 def invitation_respond(request, pk):
     membership = get_object_or_404(Membership, pk=pk, user=request.user, status=MembershipStatus.INVITED)
     accept = request.POST.get("answer") == "accept"
-    services.membership_respond(membership=membership, user=request.user, accept=accept)
+    try:
+        services.membership_respond(membership=membership, user=request.user, accept=accept)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("promotion:list")
     messages.success(request, f"Invitation to {membership.promotion.name} {'accepted' if accept else 'declined'}.")
     return redirect("promotion:list")

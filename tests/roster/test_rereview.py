@@ -66,9 +66,7 @@ def edit_page_data(client, url):
             continue
         if tag.startswith("<textarea"):
             value = re.search(r">([^<]*)</textarea>", tag).group(1)
-        elif tag.startswith("<select"):
-            continue
-        elif ('type="checkbox"' in tag or 'type="radio"' in tag) and "checked" not in tag:
+        elif tag.startswith("<select") or ('type="checkbox"' in tag or 'type="radio"' in tag) and "checked" not in tag:
             continue
         else:
             found = re.search(r'value="([^"]*)"', tag)
