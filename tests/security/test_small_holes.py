@@ -123,7 +123,7 @@ def test_the_sign_up_form_says_names_are_not_case_sensitive_and_refuses_a_case_v
 
 def test_the_index_exists_on_the_database_we_run(db):
     with connection.cursor() as cursor:
-        names = [i for i in connection.introspection.get_constraints(cursor, "auth_user")]
+        names = list(connection.introspection.get_constraints(cursor, "auth_user"))
     assert "auth_user_username_lower_unique" in names
 
 
