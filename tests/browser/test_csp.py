@@ -16,7 +16,7 @@ SHOTS = BASE_DIR / "var" / "screenshots"
 
 def test_pages_run_under_the_policy_without_a_violation(page, live_url):
     owner = UserFactory(username="csp_owner")
-    promotion = PromotionFactory(name="Policy Pro", slug="policy-pro", created_by=owner, is_public=True)
+    promotion = PromotionFactory(name="Policy Pro", slug="policy-pro", ruleset="arm", created_by=owner, is_public=True)
     MembershipFactory(promotion=promotion, user=owner, role="owner")
     booked = book_card(promotion, owner, matches=2, name="Policy Card")
     draft = card_create(promotion=promotion, by=owner, name="Policy Draft")
@@ -47,4 +47,11 @@ def test_pages_run_under_the_policy_without_a_violation(page, live_url):
     assert page.evaluate("typeof window.htmx") == "object"
     scripts = page.evaluate("[...document.scripts].map(s => s.src)")
     assert any(Path(s).name.startswith("builder") for s in scripts), scripts
+    # The sheet editor adds a row without eval (static/js/rows.js gives the new row's index).
+    page.goto(f"{base}/roster/new/")
+    add = page.locator("button.add-row").first
+    rows = page.locator(f"#{add.get_attribute('data-row-list')} > *")
+    before = rows.count()
+    add.click()
+    expect(rows).to_have_count(before + 1)
     assert violations == []

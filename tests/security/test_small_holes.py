@@ -83,6 +83,7 @@ def test_every_page_has_a_strict_script_policy_and_no_inline_script(client, pers
         inline = [s for s in re.findall(r"<script\b([^>]*)>", html) if "src=" not in s and "json" not in s]
         assert inline == [], (url, inline)
         assert not re.search(r"\son[a-z]+=", html), url  # no onclick= and the like
+        assert not re.search(r"""hx-[a-z-]+=['"]js:""", html), url  # htmx evaluates js: values as code
 
 
 def test_signed_in_pages_are_private_and_anonymous_ones_are_not_marked(client, personas):
