@@ -33,3 +33,5 @@ KAYFABE_MATCH_LEASE_SECONDS = 3
 RATELIMIT_LOGIN = os.environ.get("RATELIMIT_LOGIN", "10000/m")
 RATELIMIT_LOGIN_ACCOUNT = os.environ.get("RATELIMIT_LOGIN_ACCOUNT", "10000/m")
 RATELIMIT_WRITES = os.environ.get("RATELIMIT_WRITES", "100000/m")
+# Many viewers of one match come from 127.0.0.1 in the streaming tests; tests/security sets the cap it tests.
+KAYFABE_STREAMS_PER_CLIENT = int(os.environ.get("STREAMS_PER_CLIENT", "10000"))
