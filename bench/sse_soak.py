@@ -293,7 +293,8 @@ def one_run(viewers, pace, placement, app_dir, uvicorn_args, profile=None):
         server_cmd = [shutil.which("taskset"), "-c", "0", *server_cmd]
         os.sched_setaffinity(0, {1})  # the load generator and (inherited) the match writer on core 1
     # As deployed: DEBUG off (with it on, Django keeps every query of every connection in memory and logs SQL).
-    env = {**os.environ, "DEBUG": "false"}
+    # Every simulated viewer connects from this machine: lift the per-address stream cap (config/limits.py) above them.
+    env = {**os.environ, "DEBUG": "false", "STREAMS_PER_CLIENT": str(viewers + 100)}
     server = subprocess.Popen(server_cmd, cwd=app_dir, env=env, start_new_session=True)  # noqa: S603
     try:
         wait_http(port, server)

@@ -44,7 +44,16 @@ def main():
     port = os.environ.get("PORT", "8000")
     children = [
         subprocess.Popen(  # noqa: S603
-            [str(BIN / "uvicorn"), "config.asgi:application", "--host", host, "--port", port, "--log-level", "warning"],
+            [
+                str(BIN / "uvicorn"),
+                "config.asgi:application",
+                "--host",
+                host,
+                "--port",
+                port,
+                "--log-level",
+                "warning",
+            ],
             cwd=BASE_DIR,
         )
     ]

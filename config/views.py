@@ -2,12 +2,13 @@ import asyncio
 import json
 
 from asgiref.sync import sync_to_async
-from django.http import HttpResponseBadRequest, JsonResponse
+from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from config.health import health
+from config.limits import capped, streams_full
 from matches.sse import sse_comment, sse_message, sse_response
 from rules import get_ruleset, ruleset_ids
 
@@ -35,6 +36,8 @@ async def healthz_stream(request):
         return HttpResponseBadRequest("count must be an integer and interval a number of seconds")
     if not (1 <= count <= MAX_STREAM_COUNT and 0 <= interval <= 10):
         return HttpResponseBadRequest(f"count must be 1-{MAX_STREAM_COUNT} and interval 0-10 seconds")
+    if streams_full(request):
+        return HttpResponse("Too many streams open from your address.", status=429, content_type="text/plain")
 
     async def stream():
         yield sse_comment("kayfabe health stream")
@@ -44,4 +47,4 @@ async def healthz_stream(request):
             if n + 1 < count:
                 await asyncio.sleep(interval)
 
-    return sse_response(stream())
+    return sse_response(capped(request, stream()))

@@ -333,18 +333,41 @@ def card_reorder(*, card, by, ordered_ids):
     _renumber(card, ordered_ids)
 
 
+@dataclass(frozen=True)
+class CardProblem:
+    """Why one match of a card may not go ahead now: ``message`` names the wrestler (or title, referee) and why."""
+
+    match_id: int
+    order: int
+    message: str
+
+    def __str__(self):
+        return f"Match {self.order}: {self.message}"
+
+
+def card_problems(card):
+    """Every match of the card the booking rules refuse now, as the roster stands (an approval withdrawn, an
+    injury, a suspension or a retirement since the match was booked): a list of CardProblem, empty when the card
+    may go ahead. "Mark as booked" and "Go live" both refuse a card with any; a page can list them to let the
+    promoter replace a wrestler."""
+    problems = []
+    for match in card.matches.prefetch_related("participants").order_by("order"):
+        try:
+            check_match(card, spec_of(match), match_id=match.pk)
+        except BookingRefused as exc:
+            problems.append(CardProblem(match.pk, match.order, " ".join(exc.messages)))
+    return problems
+
+
 @transaction.atomic
 def card_mark_booked(*, card, by):
     require_booker(card.promotion, by)
     card = _lock_card(card)
-    matches = list(card.matches.prefetch_related("participants").order_by("order"))
-    if not matches:
+    if not card.matches.exists():
         raise BookingRefused("A card needs at least one match.")
-    for match in matches:  # the roster may have changed since the draft was written (injuries, suspensions)
-        try:
-            check_match(card, spec_of(match), match_id=match.pk)
-        except BookingRefused as exc:
-            raise BookingRefused(f"Match {match.order}: {' '.join(exc.messages)}") from None
+    problems = card_problems(card)  # the roster may have changed since the draft was written
+    if problems:
+        raise BookingRefused([str(p) for p in problems])
     card.status = CardStatus.BOOKED
     card.save(update_fields=["status"])
     return card

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from config.unavailable import drop_dead_connections
 from matches import broadcast, segments
-from matches.booking import BookingRefused, match_setup, require_booker
+from matches.booking import BookingRefused, card_problems, match_setup, require_booker
 from matches.models import Card, CardStatus, Match, MatchEvent, MatchStatus
 from promotion.models import LedgerReason, PrestigeEntry, TitleReign
 from roster.models import Wrestler
@@ -90,6 +90,9 @@ def card_go_live(*, card, by):
     )
     if not matches:
         raise BookingRefused("A card needs at least one match to go live.")
+    problems = card_problems(card)  # the same checks as "Mark as booked": the roster may have changed since
+    if problems:
+        raise BookingRefused([f"{card.name} cannot go live: {problems[0]}", *map(str, problems[1:])])
     carry = segments.CardCarry()  # what a promo earns goes into the wrestler's next match on the card
     for match in matches:
         try:
@@ -188,7 +191,8 @@ def match_run(match_id, *, sleep=time.sleep):
         if pace and previous_round is not None and event["round"] != previous_round:
             _through_outage(_flush, match_id, pending)
             pending = []
-            sleep(pace * (event["round"] - previous_round))
+            _paced_wait(match_id, pace * (event["round"] - previous_round), sleep)
+            last_renew = time.monotonic()
         previous_round = event["round"]
         pending.append(event)
         if len(pending) >= EVENT_BATCH or pace:
@@ -200,6 +204,17 @@ def match_run(match_id, *, sleep=time.sleep):
     _through_outage(_flush, match_id, pending)
     _through_outage(match_apply_result, match_id=match_id, result=result)
     return "done"
+
+
+def _paced_wait(match_id, seconds, sleep):
+    """Wait out the broadcast pace between rounds, renewing the lease at least every third of it: a slow card (up
+    to 60 s a round) must not look abandoned to the sweeper while its worker waits, or the match would run twice."""
+    step = lease_seconds() / 3
+    while seconds > 0:
+        chunk = min(step, seconds)
+        sleep(chunk)
+        seconds -= chunk
+        _through_outage(_renew_lease, match_id)
 
 
 def _last_stored(match_id):

@@ -14,9 +14,10 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
+from config.limits import capped, streams_full
 from matches import selectors, services
 from matches.hub import KEEPALIVE_SECONDS, Chunk, Entry, hub_for_loop, read_db, release_connection
-from matches.models import Card, Match, MatchStatus
+from matches.models import Card, CardStatus, Match, MatchStatus
 from matches.sse import sse_comment, sse_response
 from promotion.selectors import promotion_access
 
@@ -35,6 +36,12 @@ def _after(request):
     return after
 
 
+def _visible(access, card):
+    """A draft card and everything on it is seen only by those who book (as its card page, matches/views_booking)."""
+    if card.status == CardStatus.DRAFT and not access.can_book:
+        raise Http404("No such match.")
+
+
 def _aired(match):
     """Events are public as they are stored (they are stored at the broadcast pace)."""
     return match.status != MatchStatus.SCHEDULED
@@ -46,6 +53,7 @@ def match_page(request, slug, pk):
         match = selectors.match_for_page(access.promotion, pk)
     except Match.DoesNotExist:
         raise Http404("No such match.") from None
+    _visible(access, match.card)
     events = selectors.events_after(match.pk) if _aired(match) else []
     last = events[-1] if events else None
     finished = match.status == MatchStatus.FINISHED
@@ -93,7 +101,8 @@ def _replay_command(match):
 def match_setup_download(request, slug, pk):
     """The exact setup the engine played (sheets and stipulation), for replaying with the CLI."""
     access = promotion_access(request.user, slug)
-    match = get_object_or_404(Match, pk=pk, card__promotion=access.promotion)
+    match = get_object_or_404(Match.objects.select_related("card"), pk=pk, card__promotion=access.promotion)
+    _visible(access, match.card)
     if match.setup is None:
         raise Http404("This match has not started.")
     body = json.dumps({"seed": match.seed, **match.setup}, indent=2, ensure_ascii=False)
@@ -123,7 +132,8 @@ def match_events(request, slug, pk):
     ``?format=jsonl``: the raw event log, the events as stored (those ``python -m rules resolve --format jsonl``
     prints for the match's setup and seed, keys in the database's order)."""
     access = promotion_access(request.user, slug)
-    match = get_object_or_404(Match, pk=pk, card__promotion=access.promotion)
+    match = get_object_or_404(Match.objects.select_related("card"), pk=pk, card__promotion=access.promotion)
+    _visible(access, match.card)
     after = _after(request)
     events = selectors.events_after(match.pk, after) if _aired(match) else []
     if request.GET.get("format") == "jsonl":
@@ -165,16 +175,19 @@ async def match_stream(request, slug, pk):
     user = await request.auser()
     try:
         access = await sync_to_async(promotion_access)(user, slug)
-        match = await Match.objects.aget(pk=pk, card__promotion=access.promotion)
+        match = await Match.objects.select_related("card").aget(pk=pk, card__promotion=access.promotion)
+        _visible(access, match.card)
     except (Http404, Match.DoesNotExist):
         raise Http404("No such match.") from None
+    if streams_full(request):
+        return HttpResponse("Too many live streams open from your address.", status=429, content_type="text/plain")
     after = _after(request)
     finished = match.status == MatchStatus.FINISHED
     # The stream may last minutes: give back the connection the checks above used.
     await sync_to_async(release_connection)()
     if finished and not await read_db(selectors.events_after, match.pk, after, 1):
         return HttpResponse(status=204)  # nothing more will come: EventSource stops reconnecting
-    return sse_response(_stream(match.pk, after))
+    return sse_response(capped(request, _stream(match.pk, after)))
 
 
 def render_result(event, recap):
@@ -274,6 +287,7 @@ def card_progress(request, slug, pk):
     """The card while live: match n of N, the current match, results of the matches that have aired."""
     access = promotion_access(request.user, slug)
     card = get_object_or_404(Card, pk=pk, promotion=access.promotion)
+    _visible(access, card)
     matches = list(card.matches.prefetch_related("participants__wrestler").order_by("order"))
     done = [m for m in matches if m.status == MatchStatus.FINISHED]
     current = next((m for m in matches if m.status == MatchStatus.RUNNING), None)

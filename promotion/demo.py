@@ -7,7 +7,17 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from promotion import titles
-from promotion.models import Division, Membership, MembershipStatus, Promotion, Referee, Role, Title
+from promotion.models import (
+    Division,
+    LedgerReason,
+    Membership,
+    MembershipStatus,
+    PrestigeEntry,
+    Promotion,
+    Referee,
+    Role,
+    Title,
+)
 from roster.healing import weekly_heal
 from roster.models import Approval, Wrestler
 from rules import get_ruleset
@@ -150,6 +160,14 @@ def load_demo():
                     setattr(wrestler, column, sheet[key])
             wrestler.full_clean()
             wrestler.save()
+            if wrestler.prestige or wrestler.fame:  # the totals are the ledger's sums, from the first week on
+                PrestigeEntry.objects.create(
+                    wrestler=wrestler,
+                    week=promotion.current_week,
+                    reason=LedgerReason.START,
+                    prestige=wrestler.prestige,
+                    fame=wrestler.fame,
+                )
         champions = _referees_and_titles(promotion, promoter)
         _demo_card(promotion, promoter, champions)
         summary.append((promotion, promotion.wrestlers.count()))

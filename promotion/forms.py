@@ -2,6 +2,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import IntegrityError, transaction
 
 from promotion.models import Promotion, Referee, Role, Title
 from rules import HouseRuleError
@@ -15,6 +16,20 @@ class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username", "email")
+        help_texts = {
+            "username": "150 characters or fewer: letters, digits and @ . + - _ only. Not case-sensitive: "
+            "RingKing and ringking are the same name.",
+        }
+
+    def save_or_refuse(self):
+        """Save the account, or, when the same name (in any case) was taken since the form checked it, add that
+        error to the form and return None (the database's unique index on the lower-cased name decides)."""
+        try:
+            with transaction.atomic():
+                return self.save()
+        except IntegrityError:
+            self.add_error("username", "A user with that username already exists.")
+            return None
 
 
 def house_rule_field(rule, initial):

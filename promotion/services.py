@@ -65,6 +65,9 @@ def _unique_slug(name):
     return slug
 
 
+SLUG_TRIES = 25
+
+
 @transaction.atomic
 def promotion_create(*, user, name, ruleset, **fields):
     promotion = Promotion(name=name, ruleset=ruleset, created_by=user, slug=_unique_slug(name))
@@ -74,7 +77,20 @@ def promotion_create(*, user, name, ruleset, **fields):
         setattr(promotion, key, value)
     _check_house_rules(promotion, fields.get("house_rules"))
     promotion.full_clean(exclude=["slug"])
-    promotion.save()
+    # The slug is checked, then inserted: a promotion of the same name started in between takes it first, and the
+    # database refuses ours (unique). Each refusal means one more promotion of this name exists: take the next free
+    # slug and insert again.
+    for _ in range(SLUG_TRIES):
+        try:
+            with transaction.atomic():
+                promotion.save(force_insert=True)
+            break
+        except IntegrityError:
+            if not Promotion.objects.filter(slug=promotion.slug).exists():
+                raise  # not the slug: a bug, not a race
+            promotion.slug = _unique_slug(name)
+    else:
+        raise ValidationError({"name": "Many promotions of this name are being started right now: try again."})
     Membership.objects.create(promotion=promotion, user=user, role=Role.OWNER, status=MembershipStatus.ACTIVE)
     return promotion
 
@@ -127,7 +143,11 @@ def membership_invite(*, promotion, by, username, role=Role.PLAYER):
             existing.save(update_fields=["status", "role"])
             return existing
         raise ValidationError({"username": f"{user.username} is already {existing.get_status_display().lower()}."})
-    return Membership.objects.create(promotion=promotion, user=user, role=role, status=MembershipStatus.INVITED)
+    try:
+        with transaction.atomic():  # two owners inviting one user at once: the database keeps one membership
+            return Membership.objects.create(promotion=promotion, user=user, role=role, status=MembershipStatus.INVITED)
+    except IntegrityError:
+        raise ValidationError({"username": f"{user.username} was invited or joined just now."}) from None
 
 
 @transaction.atomic
@@ -156,10 +176,17 @@ def membership_join_by_link(*, promotion, user, token):
 
 @transaction.atomic
 def membership_respond(*, membership, user, accept):
-    """The invited user accepts or declines an invitation."""
-    membership = Membership.objects.select_for_update().get(pk=membership.pk)
-    if membership.user_id != user.pk or membership.status != MembershipStatus.INVITED:
+    """The invited user accepts or declines an invitation. Answered twice at once (two tabs), the second finds it
+    answered: accepting an accepted one is a no-op, anything else is refused with the reason."""
+    membership = Membership.objects.select_for_update().filter(pk=membership.pk).first()
+    if membership is None:
+        raise ValidationError("That invitation was declined already.")
+    if membership.user_id != user.pk:
         raise PermissionDenied("That invitation is not yours to answer.")
+    if membership.status != MembershipStatus.INVITED:
+        if accept and membership.status == MembershipStatus.ACTIVE:
+            return membership
+        raise ValidationError("That invitation was answered already.")
     if accept:
         membership.status = MembershipStatus.ACTIVE
         membership.save(update_fields=["status"])

@@ -1,7 +1,10 @@
+import secrets
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -23,10 +26,11 @@ def signup(request):
         return redirect("promotion:list")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome to Kayfabe, {user.username}.")
-        return redirect("promotion:list")
+        user = form.save_or_refuse()
+        if user is not None:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, f"Welcome to Kayfabe, {user.username}.")
+            return redirect("promotion:list")
     return render(request, "registration/signup.html", {"form": form})
 
 
@@ -222,8 +226,11 @@ def join_by_link(request, slug, token):
     from promotion.models import Promotion
 
     promotion = get_object_or_404(Promotion, slug=slug)
-    if request.method != "POST":
-        valid = token == promotion.invite_token
+    valid = secrets.compare_digest(token.encode(), promotion.invite_token.encode())
+    if not valid and not promotion.is_public and services.membership_for(promotion, request.user) is None:
+        # A private promotion is not revealed by a wrong link: the same 404 as a promotion that does not exist.
+        raise Http404("No such promotion.")
+    if request.method != "POST" or not valid:
         return render(
             request, "promotion/join.html", {"promotion": promotion, "valid": valid}, status=200 if valid else 404
         )
@@ -237,6 +244,10 @@ def join_by_link(request, slug, token):
 def invitation_respond(request, pk):
     membership = get_object_or_404(Membership, pk=pk, user=request.user, status=MembershipStatus.INVITED)
     accept = request.POST.get("answer") == "accept"
-    services.membership_respond(membership=membership, user=request.user, accept=accept)
+    try:
+        services.membership_respond(membership=membership, user=request.user, accept=accept)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("promotion:list")
     messages.success(request, f"Invitation to {membership.promotion.name} {'accepted' if accept else 'declined'}.")
     return redirect("promotion:list")

@@ -112,6 +112,32 @@ def _starting_prestige(wrestler, sheet):
         wrestler.save(update_fields=["prestige"])
 
 
+def _playable(sheet):
+    """What of a sheet the engine plays from the player's hand: the league keeps Fame, Prestige, injuries and edge
+    itself (roster.sheets.LEAGUE_FIELDS; a match's setup takes them from the league, not the sheet)."""
+    from roster.sheets import LEAGUE_FIELDS
+
+    return {k: v for k, v in sheet.items() if k not in LEAGUE_FIELDS}
+
+
+def approval_after_edit(wrestler, *, sheet_changed, by_booker):
+    """The approval an edited wrestler has. A rejected one goes back to the promoter whoever fixed it. In a promotion
+    whose wrestlers need approval, an approved wrestler whose sheet a player changed goes back for review (pending:
+    not bookable until a promoter approves it again), or a player could have a modest sheet approved and then raise
+    it. Only the profile (``PROFILE_FIELDS``: hometown, bio) is cosmetic; every change to the sheet, its name
+    included, counts. A promoter's or owner's own edit is already a booker's review."""
+    if wrestler.approval == Approval.REJECTED:
+        return Approval.PENDING
+    if (
+        wrestler.approval == Approval.APPROVED
+        and sheet_changed
+        and not by_booker
+        and wrestler.promotion.wrestlers_need_approval
+    ):
+        return Approval.PENDING
+    return wrestler.approval
+
+
 @transaction.atomic
 def wrestler_update(*, wrestler, by, sheet, hometown=None, bio=None):
     if not can_edit_wrestler(wrestler, by):
@@ -121,13 +147,14 @@ def wrestler_update(*, wrestler, by, sheet, hometown=None, bio=None):
     clash = Wrestler.objects.filter(promotion=wrestler.promotion, ring_name__iexact=validated["name"])
     if clash.exclude(pk=wrestler.pk).exists():
         raise ValidationError({"name": f"{validated['name']} is already on this roster."})
+    sheet_changed = _playable(validated) != _playable(wrestler.sheet)
+    by_booker = membership_for(wrestler.promotion, by).has_role(Role.PROMOTER)
     _mirror(wrestler, validated)
     if hometown is not None:
         wrestler.hometown = hometown
     if bio is not None:
         wrestler.bio = bio
-    if wrestler.approval == Approval.REJECTED:
-        wrestler.approval = Approval.PENDING  # a fixed sheet goes back to the promoter
+    wrestler.approval = approval_after_edit(wrestler, sheet_changed=sheet_changed, by_booker=by_booker)
     return _save(wrestler)
 
 

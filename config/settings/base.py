@@ -39,6 +39,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.RequestBodyLimit",  # 413 for a declared body over KAYFABE_MAX_REQUEST_BYTES, before it is read
     "config.unavailable.DatabaseUnavailable",  # database unreachable: 503 "back in a moment", never a 500
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -48,6 +49,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "config.middleware.SecurityHeaders",  # Content-Security-Policy; Cache-Control: private for signed-in users
     "config.middleware.RateLimitWrites",
 ]
 
@@ -179,11 +181,14 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 # Publishing (going live) waits at most about a second for a broker that is down; the sweeper retries later.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
 CELERY_BEAT_SCHEDULE = {
-    "sweep-stuck-cards": {"task": "matches.sweep_stuck_cards", "schedule": 30.0},
+    # With the lease below, a viewer of a match whose worker died waits at most a lease plus this (docs/live.md).
+    "sweep-stuck-cards": {"task": "matches.sweep_stuck_cards", "schedule": 5.0},
     "advance-due-weeks": {"task": "promotion.advance_due_weeks", "schedule": 3600.0},
 }
-# A worker running a match renews its lease; a match whose lease ran out is taken over by the sweeper.
-KAYFABE_MATCH_LEASE_SECONDS = env.int("KAYFABE_MATCH_LEASE_SECONDS", default=60)
+# A worker running a match renews its lease every third of it (between events, and while it waits out the pace); a
+# match whose lease ran out is taken over by the sweeper. Shorter means a viewer waits less after a worker dies;
+# the renewals (one UPDATE each) keep a live worker's match from ever looking abandoned.
+KAYFABE_MATCH_LEASE_SECONDS = env.int("KAYFABE_MATCH_LEASE_SECONDS", default=15)
 
 LOGGING = {
     "version": 1,
@@ -202,6 +207,8 @@ RATELIMIT_USE_CACHE = "ratelimit"
 # Redis is back, log-in and every other limited write are refused (docs/security.md, "Rate limits").
 RATELIMIT_FAIL_OPEN = False
 RATELIMIT_LOGIN = env.str("RATELIMIT_LOGIN", default="10/m")
+# Log-in attempts naming one account, from any address: a guesser with many addresses still gets this many an hour.
+RATELIMIT_LOGIN_ACCOUNT = env.str("RATELIMIT_LOGIN_ACCOUNT", default="30/h")
 RATELIMIT_WRITES = env.str("RATELIMIT_WRITES", default="120/m")
 SILENCED_SYSTEM_CHECKS = []
 if KAYFABE_MODE.broker_url is None:
@@ -214,3 +221,22 @@ SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
 # Sessions live in the database only: a log-out or a password change ends them at once (docs/security.md).
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
+# Request bodies: the largest accepted, in bytes (config/limits.py stops a longer one as it arrives, 413). Django's own
+# form limits are set to the same, so nothing under it is refused by the form parser and nothing over it is spooled.
+KAYFABE_MAX_REQUEST_BYTES = env.int("MAX_REQUEST_BYTES", default=1024 * 1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = KAYFABE_MAX_REQUEST_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = KAYFABE_MAX_REQUEST_BYTES
+# Live streams (Server-Sent Events) one client address may hold open in one web process (config/limits.py).
+KAYFABE_STREAMS_PER_CLIENT = env.int("STREAMS_PER_CLIENT", default=20)
+# Content-Security-Policy of every page (config/middleware.py). Scripts only from our own static files (no inline
+# script, no eval); styles from our files plus the inline style attributes that size the scoreboard meters and the
+# dice bars; nothing framed, no plugins, forms post only to us.
+KAYFABE_CSP = env.str(
+    "CONTENT_SECURITY_POLICY",
+    default=(
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+        "frame-ancestors 'none'"
+    ),
+)

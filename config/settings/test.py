@@ -31,5 +31,8 @@ WHITENOISE_AUTOREFRESH = True
 # Short leases so that fault tests see a dead worker's match taken over within seconds.
 KAYFABE_MATCH_LEASE_SECONDS = 3
 # Tests log in and post far faster than people; tests/security/test_rate_limits.py sets the real limits.
-RATELIMIT_LOGIN = "10000/m"
-RATELIMIT_WRITES = "100000/m"
+RATELIMIT_LOGIN = os.environ.get("RATELIMIT_LOGIN", "10000/m")
+RATELIMIT_LOGIN_ACCOUNT = os.environ.get("RATELIMIT_LOGIN_ACCOUNT", "10000/m")
+RATELIMIT_WRITES = os.environ.get("RATELIMIT_WRITES", "100000/m")
+# Many viewers of one match come from 127.0.0.1 in the streaming tests; tests/security sets the cap it tests.
+KAYFABE_STREAMS_PER_CLIENT = int(os.environ.get("STREAMS_PER_CLIENT", "10000"))

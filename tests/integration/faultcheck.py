@@ -319,7 +319,8 @@ class BrowserWatch:
 
     def arrived(self):
         return [
-            page.wait_for_function("window.kayfabeArrived").json_value() for page in (self.match_page, self.card_page)
+            page.wait_for_function("() => window.kayfabeArrived").json_value()
+            for page in (self.match_page, self.card_page)
         ]
 
     def assert_saw_the_end(self):
