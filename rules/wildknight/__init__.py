@@ -100,7 +100,10 @@ class WildKnight(Ruleset):
 
     def recap(self, events, setup=None, **context):
         """A paragraph about a finished match (``narration.recap``): who won, how, the turning point, the biggest
-        blow, the near falls and, given ``title``/``title_changed``/``streak``, what it means."""
+        blow, the near falls and, given ``title``/``title_changed``/``streak``, what it means. A promo segment has
+        no winner to tell of: its own closing line (the base recap)."""
+        if events and events[-1].get("segment"):
+            return super().recap(events, setup, **context)
         return narration.recap(events, setup, **context)
 
     # --- segments outside a match (K-28): what a league calls between cards ----------------------

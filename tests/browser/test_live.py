@@ -89,8 +89,9 @@ def test_a_card_goes_live_and_a_fan_watches_the_title_match(browser, live_url, c
 
     # The result arrives on the fan's page, and the log is complete, in order, without duplicates.
     expect(fan.locator("#result")).to_contain_text("Result", timeout=90_000)
+    # The result event streams as soon as it is stored; the league applies it in the worker's next transaction.
+    wait_for(lambda: Match.objects.get(pk=title_match.pk).status == "finished", what="the result to be applied")
     finished = Match.objects.get(pk=title_match.pk)
-    assert finished.status == "finished"
     seqs = [int(s) for s in fan.locator("#log > li").evaluate_all("els => els.map(e => e.dataset.seq)")]
     last = MatchEvent.objects.filter(match=finished).aggregate(m=Max("seq"))["m"]
     assert seqs == list(range(last + 1))

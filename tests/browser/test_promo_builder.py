@@ -79,7 +79,7 @@ def test_a_promoter_books_a_promo_segment_before_the_wrestlers_match(page, live_
     segment, match = Card.objects.get(pk=card.pk).matches.order_by("order")
     assert match.setup["stipulation"]["starting_heat"] == [1, 0]
     page.goto(f"{live_url}{segment.get_absolute_url()}")
-    expect(page.get_by_role("log")).to_contain_text("Motor Mouth grabs the microphone")
+    expect(page.locator("#log")).to_contain_text("Motor Mouth grabs the microphone")
     expect(page.locator("#result")).to_contain_text("+1 Heat")
     expect(page.locator("#result")).to_contain_text("A promo segment: no winner or loser in the record")
     expect(page.get_by_role("heading", name="How it was won")).to_have_count(0)

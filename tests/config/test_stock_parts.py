@@ -58,9 +58,15 @@ def test_the_project_uses_no_private_django_or_stdlib_name_and_no_handler_of_its
 
 
 def test_the_web_entry_points_are_djangos_own():
-    asgi = (BASE_DIR / "config" / "asgi.py").read_text()
-    assert "from django.core.asgi import get_asgi_application" in asgi
-    assert "application = get_asgi_application()" in asgi
+    """uvicorn serves Django's own ASGIHandler, of Django's exact class, behind one plain ASGI wrapper (the body
+    limit, which only refuses a request or passes it through)."""
+    from django.core.handlers.asgi import ASGIHandler
+
+    from config.asgi import application
+    from config.limits import BodyLimit
+
+    assert type(application) is BodyLimit
+    assert type(application.app) is ASGIHandler
     for gone in ("pagecache.py", "cache.py", "sessions.py"):
         assert not (BASE_DIR / "config" / gone).exists(), gone
 
