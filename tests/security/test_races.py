@@ -9,7 +9,7 @@ import threading
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connections
 from django.test import Client
 
@@ -188,13 +188,16 @@ def test_one_name_created_from_many_threads_is_created_once(league_world, path, 
 
 
 def service(fn):
-    """A service call's answer: the object, or the message of the refusal it raised (ValidationError)."""
+    """A service call's answer: the object, or the message of the refusal it raised (ValidationError, or
+    PermissionDenied once the race has taken away the right to act: the views answer both with a reason)."""
 
     def act(_, i):
         try:
             return fn(i)
         except ValidationError as exc:
             return " ".join(exc.messages)
+        except PermissionDenied as exc:
+            return f"refused: {exc}"
 
     return act
 

@@ -1,7 +1,6 @@
 """Issue 22 item 4: anonymous visitors cannot fill Redis. The compose Redis has a memory cap whose eviction policy
 only ever drops keys with a time to live, every key the app writes to the cache has one, and no key of ours is made
-per query string. (The per-query-string copies of whole pages came from config/pagecache.py, which the stock-django
-work removes; its keys are named below and left out of the counts until then.)"""
+per query string (the per-query-string copies of whole pages came from config/pagecache.py, removed with issue 19)."""
 
 import secrets
 import subprocess
@@ -14,7 +13,6 @@ from django.conf import settings
 from tests.conftest import free_port
 from tests.factories import book_card
 from tests.security.conftest import COUNTS, compose
-
 
 
 def redis_command():
