@@ -91,10 +91,10 @@ def fairness(promotion):
         total = sum(observed.values())
         stat, df, p = chi_square(observed, sides)
         peak = max(observed.values())
-        faces = [
-            {"face": f, "count": observed.get(f, 0), "height": round(100 * observed.get(f, 0) / peak) if peak else 0}
-            for f in range(1, sides + 1)
-        ]
+        faces = []
+        for f in range(1, sides + 1):
+            height = round(100 * observed.get(f, 0) / peak) if peak else 0  # of the bar's 100 px
+            faces.append({"face": f, "count": observed.get(f, 0), "height": height, "gap": 100 - height})
         enough = total >= 5 * sides  # the usual rule: at least 5 expected per face
         rows.append(
             {

@@ -230,12 +230,12 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = KAYFABE_MAX_REQUEST_BYTES
 # Live streams (Server-Sent Events) one client address may hold open in one web process (config/limits.py).
 KAYFABE_STREAMS_PER_CLIENT = env.int("STREAMS_PER_CLIENT", default=20)
 # Content-Security-Policy of every page (config/middleware.py). Scripts only from our own static files (no inline
-# script, no eval); styles from our files plus the inline style attributes that size the scoreboard meters and the
-# dice bars; nothing framed, no plugins, forms post only to us.
+# script, no eval), styles only from our files (no inline style: bars and meters are SVG, htmx's indicator styles
+# are in our CSS); nothing framed, no plugins, forms post only to us.
 KAYFABE_CSP = env.str(
     "CONTENT_SECURITY_POLICY",
     default=(
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
         "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
         "frame-ancestors 'none'"
     ),

@@ -29,12 +29,13 @@ def test_pages_run_under_the_policy_without_a_violation(page, live_url):
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
     expect(page.get_by_role("button", name="Log out csp_owner")).to_be_visible()
-    assert "script-src 'self'" in page.request.get(live_url + "/").headers["content-security-policy"]
+    policy = page.request.get(live_url + "/").headers["content-security-policy"]
+    assert "script-src 'self'" in policy and "style-src 'self';" in policy and "unsafe-inline" not in policy
 
     base = f"{live_url}/p/{promotion.slug}"
     match = booked.matches.order_by("order").first()
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for path in ("/", "/roster/", f"/cards/{booked.pk}/", f"/cards/{booked.pk}/edit/", f"/matches/{match.pk}/"):
+    for path in ("/", "/roster/", f"/cards/{booked.pk}/", f"/cards/{booked.pk}/edit/", f"/matches/{match.pk}/", "/dice/"):
         for width in (1280, 390):
             page.set_viewport_size({"width": width, "height": 900})
             page.goto(base + path)

@@ -43,3 +43,9 @@ def test_the_counts_are_every_roll_of_the_promotions_events(client, personas):
     assert {row["die"] for row in rows} <= set(expected)
     html = client.get(f"/p/{personas.promotion.slug}/dice/").content.decode()
     assert "χ²" in html
+    # Each face's bar is an SVG rect as tall as its share of the busiest face (no inline style: the CSP allows none).
+    d20 = next(row for row in rows if row["die"] == "d20")
+    peak = max(f["count"] for f in d20["faces"])
+    tallest = next(f for f in d20["faces"] if f["count"] == peak)
+    assert (tallest["height"], tallest["gap"]) == (100, 0)
+    assert 'y="0" width="16" height="100"' in html and 'style="' not in html
