@@ -35,7 +35,14 @@ def test_pages_run_under_the_policy_without_a_violation(page, live_url):
     base = f"{live_url}/p/{promotion.slug}"
     match = booked.matches.order_by("order").first()
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for path in ("/", "/roster/", f"/cards/{booked.pk}/", f"/cards/{booked.pk}/edit/", f"/matches/{match.pk}/", "/dice/"):
+    for path in (
+        "/",
+        "/roster/",
+        f"/cards/{booked.pk}/",
+        f"/cards/{booked.pk}/edit/",
+        f"/matches/{match.pk}/",
+        "/dice/",
+    ):
         for width in (1280, 390):
             page.set_viewport_size({"width": width, "height": 900})
             page.goto(base + path)
