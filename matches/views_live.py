@@ -99,13 +99,16 @@ def _replay_command(match):
 
 
 def match_setup_download(request, slug, pk):
-    """The exact setup the engine played (sheets and stipulation), for replaying with the CLI."""
+    """The exact setup the engine played (sheets and stipulation), for replaying with the CLI; the seed once the
+    match is finished."""
     access = promotion_access(request.user, slug)
     match = get_object_or_404(Match.objects.select_related("card"), pk=pk, card__promotion=access.promotion)
     _visible(access, match.card)
     if match.setup is None:
         raise Http404("This match has not started.")
-    body = json.dumps({"seed": match.seed, **match.setup}, indent=2, ensure_ascii=False)
+    # The seed decides every die still to come: it is shown once the match is over, never while it is played.
+    seed = match.seed if match.status == MatchStatus.FINISHED else None
+    body = json.dumps({"seed": seed, **match.setup}, indent=2, ensure_ascii=False)
     response = HttpResponse(body + "\n", content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}-setup.json"'
     return response

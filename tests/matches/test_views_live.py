@@ -64,6 +64,16 @@ def test_the_setup_download_replays_with_the_same_seed(client, personas, finishe
     assert replay == stored
 
 
+def test_the_setup_download_keeps_the_seed_secret_while_the_match_is_played(client, personas):
+    card = book_card(personas.promotion, personas.promoter, matches=1)
+    services.card_go_live(card=card, by=personas.promoter)
+    match = card.matches.get()
+    match.status = "running"  # the worker has started it: the seed would tell every die still to come
+    match.save(update_fields=["status"])
+    data = client.get(f"/p/{personas.promotion.slug}/matches/{match.pk}/setup.json").json()
+    assert data["seed"] is None and data["sides"]
+
+
 def test_polling_returns_only_lines_after_the_given_id(client, personas, finished_match):
     url = f"/p/{personas.promotion.slug}/matches/{finished_match.pk}/events"
     total = MatchEvent.objects.filter(match=finished_match).count()
