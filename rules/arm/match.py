@@ -15,8 +15,9 @@ from rules.arm.maneuvers import (
     flagged,
     improvise_penalty,
 )
-from rules.arm.positioning import RUN_COSTS, SQUARE_ID
+from rules.arm.positioning import RUN_COSTS
 from rules.arm.resolution import standard_round
+from rules.arm.ring import SQUARE_ID
 from rules.arm.sheet import derived as sheet_derived
 from rules.arm.sheet import entry_label, stuntrack
 from rules.arm.tables import (

@@ -2,7 +2,7 @@
 format; they roll nothing and change nothing. Numbers a scoreboard needs are in the event's fields;
 the text carries a few in brackets for readers of the plain-text CLI."""
 
-from rules.arm.positioning import in_ring
+from rules.arm.ring import in_ring
 
 VERBS = {
     "Strike": "connects with",

@@ -13,13 +13,14 @@ from rules.arm import (
     narration,
     positioning,
     referee,
+    ring,
     tactics,
     venue,
     winning,
 )
 from rules.arm.checks import BOTCH, check, check_need, contest, margin, succeeded, unopposed
 from rules.arm.modifiers import attack_mods, note_attempt, with_turnover
-from rules.arm.positioning import KIND, ROPE_SIDE, is_outside, nearest_cached
+from rules.arm.ring import KIND, ROPE_SIDE, is_outside, nearest_cached
 from rules.arm.tables import CATEGORY, FOREIGN_OBJECTS, STUN_CODES
 
 MAX_STANDOFFS = 3  # then the referee restarts the match with a tie-up (seed: "when he feels ...")
@@ -119,7 +120,7 @@ def execute_positioning(m, a, plan):
             m.rebounds += 1
     if plan.whip:
         d = m.opponent(a)
-        meet = positioning.whip_meeting(a.square, d.square, plan.whip)
+        meet = ring.whip_meeting(a.square, d.square, plan.whip)
         a.square = d.square = meet
         d.cornered = ""
     if plan.draw:

@@ -14,25 +14,18 @@ from rules.arm import edge
 from rules.arm.injury import use_penalty
 from rules.arm.modifiers import chance, estimate, turnover_bonus
 from rules.arm.positioning import (
-    IN_RING,
-    KIND,
-    ROPE_REACH,
-    ROPE_SIDE,
     WHIP,
     climb_plan,
-    distance,
     flying_range_penalty,
-    in_ring,
     launch_altitude,
     launch_steps,
-    nearest_cached,
-    nearest_ring_square,
     perch_steps,
     run_cost,
     self_cost,
     self_cost_from,
     spend,
 )
+from rules.arm.ring import IN_RING, KIND, ROPE_REACH, ROPE_SIDE, distance, in_ring, nearest_cached, nearest_ring_square
 from rules.arm.tables import BOOT_AP, FOREIGN_OBJECTS, GRAB_OBJECT_AP, STUN_CODES
 
 APRON = frozenset({"="})

@@ -16,7 +16,8 @@ from rules.arm import damage, narration, referee, tactics
 from rules.arm.checks import check, contest, succeeded
 from rules.arm.maneuvers import DEFENSES, flagged
 from rules.arm.modifiers import attack_mods, note_attempt
-from rules.arm.positioning import KIND, ROPE_SIDE, distance, in_ring, self_cost
+from rules.arm.positioning import self_cost
+from rules.arm.ring import KIND, ROPE_SIDE, distance, in_ring
 from rules.arm.tables import STUN_CODES
 
 # --- tag teams ------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ is worth (P-ARM-07)."""
 from rules.arm import clock, damage, edge, narration, positioning, referee, tactics
 from rules.arm.checks import ACE, BOTCH, RANK, check, referee_beats, succeeded
 from rules.arm.modifiers import note_attempt
-from rules.arm.positioning import KIND, ROPE_REACH, in_ring
+from rules.arm.ring import KIND, ROPE_REACH, in_ring
 
 # --- pinfalls -----------------------------------------------------------------------------------
 

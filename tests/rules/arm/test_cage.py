@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from rules import RandomDice, ScriptedDice, resolve
 from rules.arm import referee, tactics, venue, winning
 from rules.arm.match import Match, MatchOver, parse_stipulation
-from rules.arm.positioning import IN_RING, KIND
 from rules.arm.resolution import attempt
+from rules.arm.ring import IN_RING, KIND
 from rules.cli import main
 from rules.errors import SetupError
 
@@ -243,7 +243,7 @@ def test_every_cage_match_ends_and_an_internal_cage_never_has_a_rope_rebound(sa,
 
 
 def _square(sid):
-    from rules.arm.positioning import SQUARE_AT
+    from rules.arm.ring import SQUARE_AT
 
     return SQUARE_AT[sid]
 

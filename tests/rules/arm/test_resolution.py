@@ -5,7 +5,7 @@ import pytest
 
 from rules.arm import modifiers, resolution, tactics
 from rules.arm.match import MatchOver
-from rules.arm.positioning import SQUARE_AT
+from rules.arm.ring import SQUARE_AT
 
 from .helpers import entry, match, plan, sheet, types
 
