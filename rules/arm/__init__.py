@@ -12,7 +12,8 @@ and ``tables`` (data), ``tactics`` (the default policy), ``narration`` (sentence
 
 from rules.arm import sheet as _sheet
 from rules.arm.maneuvers import table_rows
-from rules.arm.match import Match, parse_stipulation
+from rules.arm.match import Match
+from rules.arm.stipulation import parse_stipulation
 from rules.arm.tables import AUTOMATIC_DQ_CHOICES, AUTOMATIC_DQ_DEFAULT, BODY_PARTS, DEFAULT_REFEREE, attribute_bonus
 from rules.base import HouseRule, Ruleset
 from rules.errors import SetupError

@@ -86,3 +86,21 @@ def work_over(m, fighter, part):
         fighter.working.add(part)
         return True
     return False
+
+
+def finisher_banned(fighter):
+    """Seed 185: a Fired Up wrestler "may not attempt his Finisher until the fifth attack"."""
+    return fighter.fired_up > 1
+
+
+def can_second_wind(fighter):
+    return fighter.edge >= 1 and fighter.damage > 0
+
+
+def can_fire_up(fighter):
+    """Faces only ("Rulebreakers can never use the 'Fire Up' option"), 6 Edge, not already Fired Up."""
+    return not fighter.fired_up and affordable(fighter, "fired_up")
+
+
+def can_work_over(fighter, part):
+    return bool(part) and part not in fighter.working and affordable(fighter, "working_over")

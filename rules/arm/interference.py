@@ -7,7 +7,7 @@ man Advantage; then the referee's Check, and noticed interference is an automati
 to help (a warning when the promotion takes it off the list). A cage keeps him out (seed: the cage "serves to
 restrict outside interference")."""
 
-from rules.arm import damage, narration, referee, tactics
+from rules.arm import damage, heat, narration, referee
 from rules.arm.checks import ACE, check_need, succeeded
 
 INTERFERENCE = "interference"
@@ -50,7 +50,7 @@ def run_in(m, sec, victim):
     )
     if hit:
         damage.after(m, victim, old, f"{sec.name}'s run-in", dealt)
-    tactics.heat_change(m, helped, -1)
+    heat.heat_change(m, helped, -1)
     referee.referee_check(m, helped, f"{INTERFERENCE} by {sec.name}", dq_key=INTERFERENCE)
     if hit and m.attacker is not helped and not helped.unconscious:
         m.set_advantage(helped, "the run-in")

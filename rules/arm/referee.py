@@ -1,7 +1,7 @@
 """Seed 000, "Disqualifications" and "Referee Counts" (P-ARM-22): the referee's checks, warnings,
 automatic DQs, counts and distraction."""
 
-from rules.arm import narration
+from rules.arm import heat, narration
 from rules.arm.checks import check, check_need, succeeded
 from rules.arm.tables import COUNT_LIMITS
 
@@ -177,12 +177,10 @@ def bump(m, a):
     what it is (a failed check), it is hostile contact: an automatic DQ (a warning when the promotion
     took it off the list). Otherwise the referee is down for 1d6 rounds (6 on an Ace): he sees nothing,
     counts nothing (the counts he was making are lost) and rules nothing until he is back up."""
-    from rules.arm import tactics
-
     ref = m.ref
     ref.bumps += 1
     rec = check(m.dice, a.check_mods("SAV"), "bump the referee: make it look like an accident", a.idx)
-    tactics.heat_change(m, a, -1)
+    heat.heat_change(m, a, -1)
     if not succeeded(rec):
         m.emit("referee", narration.bump_seen(ref, a), actor=a.idx, noticed=True, infraction=HOSTILE_CONTACT)
         if ref.no_dq:

@@ -117,3 +117,10 @@ def whip_meeting(attacker_sq, defender_sq, how):
 def nearest_ring_square(square):
     sq, _d = nearest_cached(square, frozenset({"+", "X"}))
     return sq
+
+
+# Tag teams (D39): each team's corner (an X square), the squares a tag can be made from (the corner and its two
+# ringside squares, seed 192) and where the partners wait on the apron, outside the corner.
+CORNER_OF = {0: (3, 3), 1: (8, 8)}
+TAG_SQUARES = {0: ((3, 3), (3, 4), (4, 3)), 1: ((8, 8), (8, 7), (7, 8))}
+APRON_OF = {0: (2, 2), 1: (9, 9)}

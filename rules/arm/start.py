@@ -1,7 +1,7 @@
 """Seed 000, the start of a match: SAV Contest, collar-elbow tie-up, test of strength, Ambush; and
 the pre-match concealment of starred objects (the "Conceal Object" Trick)."""
 
-from rules.arm import advantage, narration, referee, tactics
+from rules.arm import advantage, narration, referee
 from rules.arm.checks import check, succeeded
 from rules.arm.maneuvers import flagged
 
@@ -29,8 +29,8 @@ def begin(m):
     amb = m.stip["ambush"]
     if amb is not None and ambush(m, m.legal[amb], m.legal[1 - amb]):
         return
-    choice_a = tactics.choose_start(m, a, b)
-    choice_b = tactics.choose_start(m, b, a)
+    choice_a = m.tactics.choose_start(m, a, b)
+    choice_b = m.tactics.choose_start(m, b, a)
     caller = None
     method = "sav"
     for f, choice in ((a, choice_a), (b, choice_b)):
@@ -86,7 +86,7 @@ def ambush(m, attacker, victim):
         target=victim.idx,
         edge_cost=0 if in_ritual else 1,
     )
-    attacker.policy.ambush_pending = True
+    attacker.ambush_pending = True
     if m.ref.watching and not m.ref.no_dq:
         referee.warn(m, attacker, "attacking before the bell")
     return True

@@ -1,10 +1,10 @@
-"""Seed 000, "Winning The Match": pinfalls, submission holds, knockouts, DQ and count-outs (the
-referee calls them, :mod:`rules.arm.referee`), draws, engineered results, and the Prestige a result
-is worth (P-ARM-07)."""
+"""Seed 000, "Winning The Match": pinfalls (122-134), knockouts (148-150), draws (166-171), engineered results
+("B-O-O-O-RING", 172-173) and the Prestige a result is worth (P-ARM-07). Submission holds and sleepers are in
+:mod:`rules.arm.submission` and :mod:`rules.arm.holds`; DQs and count-outs are the referee's
+(:mod:`rules.arm.referee`)."""
 
-from rules.arm import clock, damage, edge, narration, positioning, referee, tactics
+from rules.arm import clock, edge, heat, interference, narration, positioning, referee, tag
 from rules.arm.checks import ACE, BOTCH, RANK, check, referee_beats, succeeded
-from rules.arm.modifiers import note_attempt
 from rules.arm.ring import KIND, ROPE_REACH, in_ring
 
 # --- pinfalls -----------------------------------------------------------------------------------
@@ -52,108 +52,155 @@ def break_mods(victim, pinner, method, predicament, hook, attempts):
     return mods
 
 
-def _save_before_three(m, a, d):
+def cover_cost(victim, free=False):
+    """D59: rolling a Facedown man onto his back (1 AP) and the cover (1 AP; none for a free cover)."""
+    return (1 if victim.position != "Prone" else 0) + (0 if free else positioning.COVER)
+
+
+def hook_cost(hook):
+    """Seed 132: hooking a leg 1 AP (-1 to break), a lobster cover 3 AP (-2)."""
+    return positioning.LOBSTER if hook == 2 else (positioning.HOOK_LEG if hook else 0)
+
+
+def can_cover(match, pinner, victim, ap, free_cover=False, attempts=0):
+    """Seed 123: "A wrestler who has at least 1 Action Point remaining can opt to cover a prone opponent" (only
+    inside the ring, D20; not where falls do not count); he pays the cover from the AP he has (D59)."""
+    if not match.falls_count or not (victim.fallen or victim.unconscious):
+        return False
+    cost = cover_cost(victim, free_cover and attempts == 0)
+    return ap >= 1 and ap >= cost and in_ring(victim.square) and in_ring(pinner.square)
+
+
+def cover(match, pinner, victim, ap, finisher=False, free_cover=False, default=None):
+    """He may cover (with a hook or a lobster cover): ``default(AP after the cover)`` is his choice, the hook
+    (0, 1, 2) or None for no cover. Returns the AP left."""
+    hook = default(ap - cover_cost(victim, free_cover))
+    if hook is None:
+        return ap
+    return pin(match, pinner, victim, ap, finisher=finisher, free_cover=free_cover, hook=hook)
+
+
+def _save_before_three(match, pinner, victim):
     """Who stops a three-count from outside, as a callable that tries it (True: the pin is broken), or None:
     the partner diving in (seed "Making The Save"), else his second running in (interference, D51)."""
-    if m.tag and tactics.save_coming(m, d):
-        from rules.arm import venue
-
-        return lambda: venue.try_save(m, a, d)
-    if m.seconds and tactics.wants_run_in_save(m, d):
-        from rules.arm import interference
-
-        return lambda: interference.run_in(m, m.second_for(d.side), a)
+    if match.tag and tag.fresh_partner(match, victim) is not None and match.tactics.save_coming(match, victim):
+        return lambda: tag.try_save(match, pinner, victim)
+    second = match.second_for(victim.side) if match.seconds else None
+    if second is not None and match.tactics.wants_run_in_save(match, victim):
+        return lambda: interference.run_in(match, second, pinner)
     return None
 
 
-def pin(m, a, d, ap, predicament=False, finisher=False, free_cover=False):
+def pin(match, pinner, victim, ap, predicament=False, finisher=False, free_cover=False, hook=None):
     """Cover (or a pinfall predicament) and the defender's break; returns the AP left.
 
     Seed: the pinner needs at least 1 AP left (a predicament needs none); the opponent makes three
     simultaneous checks and the number failed is the count; each count shakes off 1 AP; re-pinning
-    without a new attack is +2 to break, cumulative.
+    without a new attack is +2 to break, cumulative. ``hook`` is the first cover's (0, 1 leg, 2 lobster; None:
+    his choice).
     """
-    if not m.falls_count:
+    if not match.falls_count:
         return ap  # an escape-only cage match: pinfalls do not count
     attempts = 0
-    while True:
+    if predicament:
         hook = 0
+    while True:
         if not predicament:
-            # rolling a Facedown man onto his back (1 AP, within Fallen) and the cover are paid from the AP
-            # he has: they never go below zero (D59)
-            roll_over = 1 if d.position != "Prone" else 0
-            cost = roll_over + (0 if (free_cover and attempts == 0) else positioning.COVER)
-            if ap < 1 or ap < cost or not in_ring(d.square) or not in_ring(a.square):
+            if not can_cover(match, pinner, victim, ap, free_cover, attempts):
                 return ap
-            if roll_over:
-                d.position = "Prone"
-            ap -= cost
-            hook = tactics.cover_hook(m, a, d, ap)
-            ap -= positioning.LOBSTER if hook == 2 else (positioning.HOOK_LEG if hook else 0)
-            a.position = "Kneeling"
-        if not m.ref.watching:
-            m.emit("pin", narration.no_count(a, d, m.ref), actor=a.idx, target=d.idx, count=0)
-            return max(0, ap)
-        if a.alignment == "heel" and tactics.wants_screwjob(m, a, d) and screwjob(m, a, d):
-            return 0
-        auto_two = finisher and d.level >= 1 and attempts == 0
-        n = 1 if auto_two else 3
-        method = tactics.pin_break_method(m, d, a, predicament, hook, attempts)
-        squeeze = False
-        if tactics.wants_squeeze(m, d, a, n, method, hook, attempts, predicament, finisher):
-            squeeze = edge.spend(
-                m, d, "squeeze_count", detail="kick-out", vs_finisher=finisher, bra_escape=method == "BRA"
+            ap -= cover_cost(victim, free_cover and attempts == 0)
+            victim.position = "Prone"
+            if hook is None:
+                hook = match.tactics.cover_hook(match, pinner, victim, ap)
+            ap -= hook_cost(hook)
+            pinner.position = "Kneeling"
+        if not match.ref.watching:
+            match.emit(
+                "pin", narration.no_count(pinner, victim, match.ref), actor=pinner.idx, target=victim.idx, count=0
             )
-        mods = break_mods(d, a, method, predicament, hook, attempts)
-        rolls = [check(m.dice, mods, f"break the pin ({METHOD_NAMES[method]})", d.idx) for _ in range(n + squeeze)]
-        if squeeze:
-            worst = min(rolls, key=lambda r: (RANK[r["outcome"]], -r["value"]))
-            worst["kept"] = False
-            rolls = [r for r in rolls if r is not worst]
-        count, ace = pin_count(rolls)
-        if auto_two:
-            count += 2
-        if count >= 3:
-            save = _save_before_three(m, a, d)
-            if save is not None:
-                m.tick(clock.COUNT * 2)
-                m.emit(
-                    "pin",
-                    narration.pin(a, d, 2, METHOD_NAMES[method], predicament, hook, interrupted=True),
-                    actor=a.idx,
-                    target=d.idx,
-                    count=2,
-                    method=method,
-                    predicament=predicament,
-                    interrupted=True,
-                )
-                if save():
-                    return 0
-                m.tick(clock.COUNT)
-                m.finish(a.side, "pinfall", narration.pinfall(a, d), loser=d.side)
-        m.tick(clock.COUNT * count)
-        if method == "BRA" and count < 3:
-            tactics.heat_change(m, d, -1)
-        m.emit(
-            "pin",
-            narration.pin(a, d, count, METHOD_NAMES[method], predicament, hook),
-            actor=a.idx,
-            target=d.idx,
-            count=count,
-            method=method,
-            predicament=predicament,
-        )
-        if count >= 3:
-            m.finish(a.side, "pinfall", narration.pinfall(a, d), loser=d.side)
-        if method == "BRA":
-            referee.referee_check(m, d, "pulling the hair")
+            return max(0, ap)
+        if match.tactics.screwjob_choice(match, pinner, victim) and screwjob(match, pinner, victim):
+            return 0
+        try:
+            count, ace = _count(match, pinner, victim, predicament, hook, attempts, finisher)
+        except PinBroken:
+            return 0
         if ace:
-            m.set_advantage(d, "an Ace on the kick-out")
+            match.set_advantage(victim, "an Ace on the kick-out")
             return 0
         ap -= count
         attempts += 1
-        if predicament or ap < 1 or not tactics.wants_repin(m, a, d, ap, attempts):
+        if predicament or ap < 1 or not match.tactics.wants_repin(match, pinner, victim, ap, attempts):
             return max(0, ap)
+        hook = None  # the next cover's hook is his choice again
+
+
+def _count(match, pinner, victim, predicament, hook, attempts, finisher):
+    """The break dice (one after a Finisher: the automatic 2-count), a save at two, the count; returns (count, an
+    Ace on the break)."""
+    auto_two = finisher and victim.level >= 1 and attempts == 0
+    n = 1 if auto_two else 3
+    method = match.tactics.pin_break_method(match, victim, pinner, predicament, hook, attempts)
+    squeeze = False
+    if edge.affordable(victim, "squeeze_count", vs_finisher=finisher, bra_escape=method == "BRA"):
+        if match.tactics.wants_squeeze(match, victim, pinner, n, method, hook, attempts, predicament, finisher):
+            squeeze = edge.spend(
+                match, victim, "squeeze_count", detail="kick-out", vs_finisher=finisher, bra_escape=method == "BRA"
+            )
+    mods = break_mods(victim, pinner, method, predicament, hook, attempts)
+    rolls = [check(match.dice, mods, f"break the pin ({METHOD_NAMES[method]})", victim.idx) for _ in range(n + squeeze)]
+    if squeeze:
+        worst = min(rolls, key=lambda r: (RANK[r["outcome"]], -r["value"]))
+        worst["kept"] = False
+        rolls = [r for r in rolls if r is not worst]
+    count, ace = pin_count(rolls)
+    if auto_two:
+        count += 2
+    if count >= 3:
+        _three(match, pinner, victim, method, predicament, hook)
+    match.tick(clock.COUNT * count)
+    if method == "BRA" and count < 3:
+        heat.heat_change(match, victim, -1)
+    match.emit(
+        "pin",
+        narration.pin(pinner, victim, count, METHOD_NAMES[method], predicament, hook),
+        actor=pinner.idx,
+        target=victim.idx,
+        count=count,
+        method=method,
+        predicament=predicament,
+    )
+    if count >= 3:
+        match.finish(pinner.side, "pinfall", narration.pinfall(pinner, victim), loser=victim.side)
+    if method == "BRA":
+        referee.referee_check(match, victim, "pulling the hair")
+    return count, ace
+
+
+def _three(match, pinner, victim, method, predicament, hook):
+    """The break dice say three: a save from outside may stop it at two (else the fall is counted)."""
+    save = _save_before_three(match, pinner, victim)
+    if save is None:
+        return
+    match.tick(clock.COUNT * 2)
+    match.emit(
+        "pin",
+        narration.pin(pinner, victim, 2, METHOD_NAMES[method], predicament, hook, interrupted=True),
+        actor=pinner.idx,
+        target=victim.idx,
+        count=2,
+        method=method,
+        predicament=predicament,
+        interrupted=True,
+    )
+    if save():
+        raise PinBroken
+    match.tick(clock.COUNT)
+    match.finish(pinner.side, "pinfall", narration.pinfall(pinner, victim), loser=victim.side)
+
+
+class PinBroken(Exception):
+    """The save broke up the pin at two: the cover is over (the pinner keeps Advantage, no AP left)."""
 
 
 def pin_count(rolls):
@@ -178,7 +225,7 @@ def screwjob(m, a, d):
     and issues a warning to the wrestler." Returns True when the cover is over (the fall broken up, or
     the match won); False when the SAV roll failed and the normal pin goes on."""
     rec = check(m.dice, a.check_mods("SAV"), "screwjob the pin", a.idx)
-    tactics.heat_change(m, a, -1)
+    heat.heat_change(m, a, -1)
     if not succeeded(rec):
         m.emit("screwjob", narration.screwjob_fail(a), actor=a.idx, target=d.idx, success=False)
         return False
@@ -196,214 +243,6 @@ def screwjob(m, a, d):
         return True  # no count, no break dice: the referee has broken up the fall (D55)
     m.finish(a.side, "pinfall", narration.pinfall(a, d, cheated=True), loser=d.side, screwjob=True)
     return True
-
-
-# --- holds and submissions ------------------------------------------------------------------------------
-
-
-def start_hold(m, holder, victim, entry, dealt, roll, plan):
-    from rules.arm.match import Hold
-
-    h = Hold(holder, victim, entry, dealt, roll["value"], resthold=plan.resthold)
-    m.hold = h
-    if entry.move.type == "Sleeper":
-        sleeper_check(m, h)
-    # a submission's STA check comes "at the end of each round he fails to break the hold" (hold_round),
-    # not in the round it goes on; its damage counts toward the Intensity from the start
-
-
-def end_hold(m):
-    """The hold is over: the referee stops any choke or rope-break count against the holder."""
-    h = m.hold
-    m.hold = None
-    if h is not None:
-        referee.stop_count(m, h.holder, "choke")
-        referee.stop_count(m, h.holder, "rope_break")
-
-
-def hold_round(m):
-    """Seed: hold rounds are 5 s; no attack: the holder may reposition (+1 to the break per AP),
-    Leverage, and the defender gets one break attempt; if it fails he takes the hold's damage again."""
-    h = m.hold
-    holder, victim, man = h.holder, h.victim, h.entry.move
-    m.round_seconds = clock.HOLD
-    h.rounds += 1
-    holder.performed_round = m.round  # his hold is "the attack done" this round too (a superset's step)
-    holder.ap = holder.agi_bonus
-    if tactics.release_hold(m, h):
-        end_hold(m)
-        m.emit(
-            "hold",
-            narration.release(holder, victim, h.entry),
-            actor=holder.idx,
-            target=victim.idx,
-            maneuver=h.entry.label,
-            released=True,
-        )
-        if victim.unconscious or victim.fallen:
-            pin(m, holder, victim, holder.ap)
-        return
-    moved = tactics.hold_reposition(m, h)
-    if moved:
-        h.ap_bonus += moved
-    if not h.leverage and tactics.wants_leverage(m, h):
-        rec = check(m.dice, holder.check_mods("SAV"), "Leverage", holder.idx)
-        if succeeded(rec):
-            h.leverage = 2
-            tactics.heat_change(m, holder, -1)
-            m.emit(
-                "hold",
-                narration.leverage(holder, victim),
-                actor=holder.idx,
-                target=victim.idx,
-                maneuver=h.entry.label,
-                leverage=True,
-            )
-            referee.referee_check(m, holder, "illegal leverage")
-    # the defender's break
-    if not victim.unconscious:
-        option = tactics.hold_break_option(m, victim, holder, h)
-        if option == "REV":
-            rev = tactics.hold_reversal(m, victim, holder, h)
-            note_attempt(victim, rev[0])
-            mods = attack_mods_for(m, victim, holder, rev)
-            rec = check(m.dice, mods, f"reverse the hold into {rev[0].label}", victim.idx, rev[0].label)
-            if succeeded(rec) and rec["value"] > h.attack_value:
-                end_hold(m)
-                from rules.arm.resolution import perform
-
-                m.emit(
-                    "counter",
-                    narration.hold_reversed(victim, holder, rev[0], h.entry),
-                    actor=victim.idx,
-                    target=holder.idx,
-                    maneuver=h.entry.label,
-                    counter=rev[0].label,
-                )
-                perform(m, victim, holder, rev[0], tactics.simple_plan(rev[0]), rec)
-                return
-        else:
-            mods = victim.check_mods(option)
-            if option == "STR":
-                mods.append(("Power out of a hold", -2))
-            if option == "SAV":
-                mods.extend(rope_mods(victim))
-            if option == "TEC" and "Style: Technician" in victim.merits:
-                mods.append(("Style: Technician", 1))
-            if h.ap_bonus:
-                mods.append(("holder repositioned", h.ap_bonus))
-            rec = check(m.dice, mods, f"break the {h.entry.label}", victim.idx)
-            h.ap_bonus = 0
-            if succeeded(rec):
-                if option == "SAV" and tactics.refuses_rope_break(m, holder, h):
-                    h.rope_refused = True
-                    m.emit(
-                        "hold",
-                        narration.refuses_break(holder, victim),
-                        actor=holder.idx,
-                        target=victim.idx,
-                        maneuver=h.entry.label,
-                        ropes=True,
-                    )
-                    referee.start_count(m, holder, "rope_break", infraction="refusing to break at the ropes")
-                else:
-                    end_hold(m)
-                    m.emit(
-                        "break",
-                        narration.hold_broken(victim, holder, h.entry, option, rec["outcome"]),
-                        actor=victim.idx,
-                        target=holder.idx,
-                        maneuver=h.entry.label,
-                        method=option,
-                    )
-                    if rec["outcome"] == ACE:
-                        m.set_advantage(victim, "an Ace on the break")
-                    return
-    # failed break: "the damage originally rolled for the hold once more" (its +1 per Injury point on the
-    # held part is in it already, D21), +2 while Leveraged
-    dealt = h.damage + h.leverage
-    if h.resthold:
-        dealt = max(0, dealt)
-    old = damage.add(victim, dealt)
-    healed = damage.heal(holder, 1) if h.resthold else 0
-    m.emit(
-        "hold",
-        narration.hold_damage(holder, victim, h.entry, dealt, healed),
-        actor=holder.idx,
-        target=victim.idx,
-        maneuver=h.entry.label,
-        damage=dealt,
-        intensity=h.intensity + (dealt if man.type == "Submission" else 0),
-    )
-    damage.after(m, victim, old, h.entry.label, dealt)
-    if man.type == "Submission":
-        h.intensity += dealt
-        submission_check(m, h)
-    elif man.type == "Sleeper":
-        sleeper_check(m, h)
-
-
-def attack_mods_for(m, a, d, rev):
-    from rules.arm.modifiers import attack_mods, with_turnover
-
-    return attack_mods(m, a, d, rev[0], with_turnover(rev[1], d))
-
-
-def current_tou(fighter):
-    """P-ARM-23: "current TOU" = TOU - |weardown penalty|."""
-    return fighter.attrs["TOU"] - min(fighter.level, 4)
-
-
-def submission_check(m, h):
-    """Seed: once the hold's Intensity exceeds his current TOU, a STA check each round he fails to
-    break it, or he submits (Injury points on the held part are penalties; Hanging On ignores one)."""
-    victim = h.victim
-    if h.intensity <= current_tou(victim):
-        return
-    mods = victim.check_mods("STA")
-    inj = victim.injuries.get(h.entry.move.target, 0)
-    if inj:
-        mods.append((f"injured {h.entry.move.target}", -inj))
-    rec = check(m.dice, mods, f"resist submitting to the {h.entry.label}", victim.idx)
-    if succeeded(rec):
-        return
-    if not m.falls_count:
-        return  # escape-only: a submission does not end it
-    if tactics.wants_hanging_on(m, victim, h) and edge.spend(
-        m, victim, "hanging_on", detail=h.entry.label, vs_finisher=h.entry.finisher
-    ):
-        return
-    m.finish(h.holder.side, "submission", narration.submits(victim, h.holder, h.entry), loser=victim.side)
-
-
-def sleeper_check(m, h):
-    """Seed: the victim of a sleeper makes a TOU roll each round he takes damage; failing, he passes
-    out, and the referee (if not distracted) tests the arm."""
-    victim = h.victim
-    if victim.unconscious:
-        arm_drop(m, victim)
-        return
-    rec = check(m.dice, victim.check_mods("TOU"), "stay awake in the sleeper", victim.idx)
-    if succeeded(rec):
-        return
-    victim.unconscious = True
-    m.emit("unconscious", narration.fades(victim), actor=victim.idx, how="sleeper")
-    arm_drop(m, victim)
-
-
-def arm_drop(m, victim):
-    """Seed: three simultaneous STA checks; each failure is the arm falling; three = unable to go on."""
-    if not m.ref.watching:
-        return
-    was = victim.unconscious
-    victim.unconscious = False  # the arm test is his own effort: he is fading, not yet gone
-    mods = victim.check_mods("STA")
-    drops = sum(1 for _ in range(3) if not succeeded(check(m.dice, mods, "arm drop", victim.idx)))
-    m.tick(clock.COUNT * drops)
-    m.emit("arm drop", narration.arm_drop(m.ref, victim, drops), actor=victim.idx, drops=drops)
-    if drops >= 3 and m.falls_count:
-        victim.unconscious = was
-        m.finish(1 - victim.side, "knockout", narration.sleeper_ko(victim), loser=victim.side, reason="sleeper")
 
 
 def unconscious_upkeep(m):
