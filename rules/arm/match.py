@@ -6,15 +6,14 @@ Tag teams and cages ("Changes of Venue") live in :mod:`rules.arm.tag` and :mod:`
 in :mod:`rules.arm.tactics`, asked through ``match.tactics``.
 """
 
-from rules.arm import arsenal, cage, clock, damage, edge, holds, narration, referee, start, tactics, tag, winning
+from rules.arm import arsenal, cage, clock, damage, edge, holds, narration, referee, start, state, tactics, tag, winning
 from rules.arm.interference import Second
 from rules.arm.positioning import RUN_COSTS
 from rules.arm.resolution import standard_round
-from rules.arm.ring import SQUARE_ID
 from rules.arm.sheet import derived as sheet_derived
 from rules.arm.sheet import stuntrack
 from rules.arm.stipulation import parse_stipulation
-from rules.arm.tables import DEFAULT_RINGSIDE_OBJECTS, SPENT, WEARDOWN, attribute_bonus
+from rules.arm.tables import DEFAULT_RINGSIDE_OBJECTS, WEARDOWN, attribute_bonus
 from rules.base import EventLog
 
 
@@ -117,6 +116,36 @@ class Fighter:
         self.agi_bonus = attribute_bonus(self.attrs["AGI"])
         self.breaks = stuntrack(sheet)
         self.stuntrack = list(self.breaks)
+        self._start_state(sheet, tricks_used)
+        self.venue_moves = {}
+        self.rank_cache = cached[3]  # tactics' first-pass rankings (a function of the sheet and the key)
+        self.policy = tactics.Policy(sheet)
+        if cached[2] is None:
+            self._build_arsenal(sheet)
+            if len(_SHEET_CACHE) > 64:
+                _SHEET_CACHE.clear()
+            _SHEET_CACHE[id(sheet)] = (
+                sheet,
+                der,
+                (
+                    self.arsenal_keys,
+                    self.attacks,
+                    self.defenses,
+                    self.finisher,
+                    self.reversals,
+                    self.reversal_pool,
+                ),
+                self.rank_cache,
+            )
+        else:
+            self.arsenal_keys, attacks, defenses, self.finisher, self.reversals, self.reversal_pool = cached[2]
+            self.attacks, self.defenses = list(attacks), list(defenses)
+
+    def _build_arsenal(self, sheet):
+        arsenal.build(self, sheet)
+
+    def _start_state(self, sheet, tricks_used):
+        """Everything the match changes, as it stands at the bell."""
         self.damage = 0
         self.level = 0
         self.position = "Facing"
@@ -163,32 +192,6 @@ class Fighter:
         self.apron = False
         self.lingering = 0
         self.escaping = 0
-        self.venue_moves = {}
-        self.rank_cache = cached[3]  # tactics' first-pass rankings (a function of the sheet and the key)
-        self.policy = tactics.Policy(sheet)
-        if cached[2] is None:
-            self._build_arsenal(sheet)
-            if len(_SHEET_CACHE) > 64:
-                _SHEET_CACHE.clear()
-            _SHEET_CACHE[id(sheet)] = (
-                sheet,
-                der,
-                (
-                    self.arsenal_keys,
-                    self.attacks,
-                    self.defenses,
-                    self.finisher,
-                    self.reversals,
-                    self.reversal_pool,
-                ),
-                self.rank_cache,
-            )
-        else:
-            self.arsenal_keys, attacks, defenses, self.finisher, self.reversals, self.reversal_pool = cached[2]
-            self.attacks, self.defenses = list(attacks), list(defenses)
-
-    def _build_arsenal(self, sheet):
-        arsenal.build(self, sheet)
 
     # --- checks ---------------------------------------------------------------------------------
     def check_mods(self, attr):
@@ -208,63 +211,10 @@ class Fighter:
         return self.position in ("Prone", "Facedown")
 
     def statuses(self):
-        out = []
-        if self.dazed:
-            out.append("dazed")
-        if self.blinded:
-            out.append("blinded")
-        if self.unconscious:
-            out.append("unconscious")
-        if self.cornered:
-            out.append(self.cornered == "trapped" and "cornered" or "in the corner")
-        if self.running:
-            out.append("running")
-        if self.perch:
-            out.append(self.perch)
-        if self.weapon:
-            out.append(f"holding {self.weapon}")
-        if self.fired_up:
-            out.append("fired up")
-        if self.apron:
-            out.append("on the apron")
-        elif not self.legal:
-            out.append("illegal man")
-        if self.escaping:
-            out.append("escaping")
-        return out
+        return state.statuses(self)
 
     def snapshot(self, has_advantage):
-        level = self.level
-        return {
-            "name": self.name,
-            "side": self.side,
-            "damage": self.damage,
-            "stuntrack": list(self.breaks),
-            "weardown": WEARDOWN_NAMES[level] if level < 5 else SPENT,
-            "position": self.position,
-            "square": SQUARE_ID[self.square],
-            "advantage": has_advantage,
-            "edge": self.edge,
-            "injuries": dict(self.injuries) if self.injuries else {},
-            "heat": self.heat,
-            "ap": self.ap,
-            "warnings": self.warnings,
-            "statuses": self.statuses()
-            if (
-                self.dazed
-                or self.blinded
-                or self.unconscious
-                or self.cornered
-                or self.running
-                or self.perch
-                or self.weapon
-                or self.fired_up
-                or self.apron
-                or not self.legal
-                or self.escaping
-            )
-            else [],
-        }
+        return state.snapshot(self, has_advantage)
 
 
 class Match:

@@ -61,62 +61,75 @@ def note_attempt(a, entry):
         a.last_attempt = entry.label
 
 
-def attack_mods(m, a, d, entry, opts=None):
-    """Every modifier to ``a``'s Maneuver Skill for ``entry`` against ``d``."""
+def attack_mods(match, attacker, defender, entry, opts=None):
+    """Every modifier to ``attacker``'s Maneuver Skill for ``entry`` against ``defender``, in the order the roll
+    records them: the static ones (attribute, training, improvised, Finisher), the situation of the maneuver, his
+    own state, and the plan's options."""
     man = entry.move
     mods = list(entry.static)
-    fired = a.fired_up > 0
-    is_def = man.type == "Defense"
-    if not is_def:
-        if is_superset(a, man, m.round):
-            mods.append(("superset", 2))
-        if man.cls == "BRA" and man.type == "Strike" and a.chain:
-            mods.append(("BRA chain", 3 if "Style: Brawler" in a.merits else 2))
-        if a.repeat and not fired and a.last_attempt == entry.label and "TRICK" not in man.props:
-            mods.append(("repetition", -a.repeat))
-        if "TRICK" in man.props:
-            used = a.tricks_used.get(man.base, 0)
-            if used:
-                mods.append(("trick used before", -used))
-        if d.cornered == "trapped" and d.position in ("Facing", "Behind"):
-            mods.append(("cornered opponent", 2))
-        if not fired:
-            lp = level_penalty(man.level, d)
-            if lp:
-                mods.append(("Level vs weardown", lp))
-        if "LIFT" in man.props and d.lift:
-            lift = d.lift - (2 if "Style: Powerhouse" in a.merits else 0)
-            if lift:
-                mods.append(("opponent's Lift", -lift))
-        if d.street_tough and man.cls in ("BRA", "TEC"):
-            mods.append(("Street Tough opponent", -1 if man.cls == "BRA" else 1))
-        if a.prizefighter and man.cls == "BRA" and man.type == "Strike":
-            mods.append(("Prizefighter", 1))
-    if a.telegraph:
-        mods.append(("telegraphed", 2))
-    if not fired and a.level:
-        pen = a.level if a.level < 4 else 4
-        mods.append(("own weardown", -pen))
-    inj = use_penalty(a, man.uses) if not is_def else 0
-    if inj:
-        mods.append(("injuries", inj))
-    if a.ref_penalty:
-        mods.append(("after a warning", a.ref_penalty))
-    if a.deficit:
-        mods.append(("Action Point shortfall", -a.deficit))
-    if a.blinded:
-        mods.append(("blinded", -4))
-    if a.slow_starter and m.round <= 6:
-        mods.append(("Slow Starter", -1))
-    if is_def and man.name == "Hip Block" and a.lift:
-        mods.append(("own Lift", a.lift))
-    if is_def and man.name == "Grab the Ropes" and a.reach:
-        mods.append(("Reach", a.reach))
+    is_defense = man.type == "Defense"
+    if not is_defense:
+        _situation_mods(match, attacker, defender, entry, mods)
+    _own_mods(match, attacker, man, is_defense, mods)
     if opts:
-        for key, amount in opts.items():
-            if amount:
-                mods.append((key, amount))
+        mods.extend((key, amount) for key, amount in opts.items() if amount)
     return mods
+
+
+def _situation_mods(match, attacker, defender, entry, mods):
+    """Seed 23-33, 44: superset, BRA chain, repetition, Tricks used, a cornered man, Level vs weardown, Lift;
+    P-ARM-08/09: a Street Tough opponent, a Prizefighter's strikes."""
+    man = entry.move
+    fired = attacker.fired_up > 0
+    if is_superset(attacker, man, match.round):
+        mods.append(("superset", 2))
+    if man.cls == "BRA" and man.type == "Strike" and attacker.chain:
+        mods.append(("BRA chain", 3 if "Style: Brawler" in attacker.merits else 2))
+    if attacker.repeat and not fired and attacker.last_attempt == entry.label and "TRICK" not in man.props:
+        mods.append(("repetition", -attacker.repeat))
+    if "TRICK" in man.props:
+        used = attacker.tricks_used.get(man.base, 0)
+        if used:
+            mods.append(("trick used before", -used))
+    if defender.cornered == "trapped" and defender.position in ("Facing", "Behind"):
+        mods.append(("cornered opponent", 2))
+    if not fired:
+        penalty = level_penalty(man.level, defender)
+        if penalty:
+            mods.append(("Level vs weardown", penalty))
+    if "LIFT" in man.props and defender.lift:
+        lift = defender.lift - (2 if "Style: Powerhouse" in attacker.merits else 0)
+        if lift:
+            mods.append(("opponent's Lift", -lift))
+    if defender.street_tough and man.cls in ("BRA", "TEC"):
+        mods.append(("Street Tough opponent", -1 if man.cls == "BRA" else 1))
+    if attacker.prizefighter and man.cls == "BRA" and man.type == "Strike":
+        mods.append(("Prizefighter", 1))
+
+
+def _own_mods(match, attacker, man, is_defense, mods):
+    """His own state: telegraphed +2 (93), weardown (33), injuries (114), a warning -1 (47), an AP shortfall
+    (P-ARM-13), blinded -4, Slow Starter; a Hip Block adds his Lift, Grab the Ropes his Reach."""
+    fired = attacker.fired_up > 0
+    if attacker.telegraph:
+        mods.append(("telegraphed", 2))
+    if not fired and attacker.level:
+        mods.append(("own weardown", -(attacker.level if attacker.level < 4 else 4)))
+    injured = use_penalty(attacker, man.uses) if not is_defense else 0
+    if injured:
+        mods.append(("injuries", injured))
+    if attacker.ref_penalty:
+        mods.append(("after a warning", attacker.ref_penalty))
+    if attacker.deficit:
+        mods.append(("Action Point shortfall", -attacker.deficit))
+    if attacker.blinded:
+        mods.append(("blinded", -4))
+    if attacker.slow_starter and match.round <= 6:
+        mods.append(("Slow Starter", -1))
+    if is_defense and man.name == "Hip Block" and attacker.lift:
+        mods.append(("own Lift", attacker.lift))
+    if is_defense and man.name == "Grab the Ropes" and attacker.reach:
+        mods.append(("Reach", attacker.reach))
 
 
 def estimate(m, a, d, entry, extra=0):

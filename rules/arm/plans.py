@@ -211,19 +211,8 @@ def attack_plan(match, attacker, defender, entry, positioning_on, style):
     plan = Plan("attack", entry)
     if man.type == "Trick":
         return plan
-    if man.base in ("Fire Tab", "Powder") and man.base not in attacker.concealed:
-        return None  # single use: only while he still has it hidden
-    if "OBJ" in props and not _object(plan, attacker, style.weapon(weapon_sources(match, attacker)), positioning_on):
+    if not _equipment(match, attacker, entry, plan, positioning_on, style):
         return None
-    if "FIST" in props and attacker.weapon and not is_fist_load(attacker.weapon):
-        return None  # his hand is full
-    if positioning_on and not attacker.weapon:
-        hidden = (
-            cord_to_draw(attacker) if man.base == "Choke" else fist_load_to_draw(attacker) if "FIST" in props else ""
-        )
-        if hidden and style.draws(entry, hidden):
-            plan.draw = hidden
-            plan.cost += DRAW_AP
     requirements = [(aset, dset) for aset, dset in man.req if defender.position in dset]
     if not requirements or ("SUPER" in props and not defender.perch):
         return None
@@ -240,6 +229,27 @@ def attack_plan(match, attacker, defender, entry, positioning_on, style):
     if not positioning_on and plan.cost:
         return None
     return plan
+
+
+def _equipment(match, attacker, entry, plan, positioning_on, style):
+    """Objects (seed 35-43): the Fire Tab and Powder while he still has them hidden; a weapon for a Foreign Object
+    Smash; no Punch with a full hand (a fist load aside); drawing a garrote or a fist load from his tights."""
+    man = entry.move
+    props = man.props
+    if man.base in ("Fire Tab", "Powder") and man.base not in attacker.concealed:
+        return False  # single use: only while he still has it hidden
+    if "OBJ" in props and not _object(plan, attacker, style.weapon(weapon_sources(match, attacker)), positioning_on):
+        return False
+    if "FIST" in props and attacker.weapon and not is_fist_load(attacker.weapon):
+        return False  # his hand is full
+    if positioning_on and not attacker.weapon:
+        hidden = (
+            cord_to_draw(attacker) if man.base == "Choke" else fist_load_to_draw(attacker) if "FIST" in props else ""
+        )
+        if hidden and style.draws(entry, hidden):
+            plan.draw = hidden
+            plan.cost += DRAW_AP
+    return True
 
 
 def _ground(match, attacker, defender, plan, man, requirements, style):
