@@ -10,6 +10,7 @@ and ``tables`` (data), ``tactics`` (the default policy), ``narration`` (sentence
 (state and driver). See ``docs/rules/arm.md``.
 """
 
+from rules.arm import examples
 from rules.arm import sheet as _sheet
 from rules.arm.maneuvers import table_rows
 from rules.arm.match import Match
@@ -83,7 +84,7 @@ class ArmRuleset(Ruleset):
         return _sheet.validate(raw, new=new)
 
     def example_sheet(self, seed=None):
-        return _sheet.example(seed)
+        return examples.example(seed)
 
     def derived(self, sheet):
         return _sheet.derived(sheet)

@@ -39,9 +39,9 @@ def after_maneuver(match, attacker, defender, entry, ap):
     action = match.tactics.follow_up_choice(match, attacker, defender, ap)
     if action is not None:
         ap = ACTIONS[action.split(":")[0]](match, attacker, defender, ap, action)
-    if action not in TERMINAL and heat.can_play_to_crowd(attacker, ap):
-        if match.tactics.plays_to_crowd(match, attacker, defender, action):
-            ap = heat.play_to_crowd(match, attacker, ap)
+    crowd = action not in TERMINAL and heat.can_play_to_crowd(attacker, ap)
+    if crowd and match.tactics.plays_to_crowd(match, attacker, defender, action):
+        ap = heat.play_to_crowd(match, attacker, ap)
     attacker.ap = ap
 
 

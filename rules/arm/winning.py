@@ -142,11 +142,13 @@ def _count(match, pinner, victim, predicament, hook, attempts, finisher):
     n = 1 if auto_two else 3
     method = match.tactics.pin_break_method(match, victim, pinner, predicament, hook, attempts)
     squeeze = False
-    if edge.affordable(victim, "squeeze_count", vs_finisher=finisher, bra_escape=method == "BRA"):
-        if match.tactics.wants_squeeze(match, victim, pinner, n, method, hook, attempts, predicament, finisher):
-            squeeze = edge.spend(
-                match, victim, "squeeze_count", detail="kick-out", vs_finisher=finisher, bra_escape=method == "BRA"
-            )
+    affordable = edge.affordable(victim, "squeeze_count", vs_finisher=finisher, bra_escape=method == "BRA")
+    if affordable and match.tactics.wants_squeeze(
+        match, victim, pinner, n, method, hook, attempts, predicament, finisher
+    ):
+        squeeze = edge.spend(
+            match, victim, "squeeze_count", detail="kick-out", vs_finisher=finisher, bra_escape=method == "BRA"
+        )
     mods = break_mods(victim, pinner, method, predicament, hook, attempts)
     rolls = [check(match.dice, mods, f"break the pin ({METHOD_NAMES[method]})", victim.idx) for _ in range(n + squeeze)]
     if squeeze:
