@@ -83,86 +83,88 @@ class Cage:
         r, c = square
         return max(0, min(abs(r - 1), abs(r - 10), abs(c - 1), abs(c - 10)))
 
-    def exit_cost(self, f):
+    def exit_cost(self, fighter):
         """AP to get out from where he is: (cost, route). The door: reach it + 3 AP. Over the top (no
         roof): reach the wall, climb 1 AP per Step, 1 AP to go over (P-ARM-14 heights)."""
-        stand = self_cost(f, FACING)[0]
-        door = stand + distance(f.square, self.door()) + DOOR_AP
+        stand = self_cost(fighter, FACING)[0]
+        door = stand + distance(fighter.square, self.door()) + DOOR_AP
         if self.roof:
             return door, "door"
-        top = stand + self.wall_distance(f.square) + self.steps + 1
+        top = stand + self.wall_distance(fighter.square) + self.steps + 1
         return (door, "door") if door <= top else (top, "top")
 
 
-def escape_progress(m, a):
+def escape_progress(match, attacker):
     """The attacker spends this round's AP climbing out (no shortfall: he cannot climb on credit). Returns
     True when he is out."""
-    cage = m.cage
-    cost, route = cage.exit_cost(a)
-    need = cost - a.escaping
-    spend_now = min(a.ap, need)
-    a.ap -= spend_now
-    a.escaping += spend_now
-    a.cornered = ""
-    out = a.escaping >= cost
-    m.emit(
+    cage = match.cage
+    cost, route = cage.exit_cost(attacker)
+    need = cost - attacker.escaping
+    spend_now = min(attacker.ap, need)
+    attacker.ap -= spend_now
+    attacker.escaping += spend_now
+    attacker.cornered = ""
+    out = attacker.escaping >= cost
+    match.emit(
         "escape",
-        narration.escaping(a, route, out, cage),
-        actor=a.idx,
+        narration.escaping(attacker, route, out, cage),
+        actor=attacker.idx,
         route=route,
-        progress=a.escaping,
+        progress=attacker.escaping,
         needed=cost,
         escaped=out,
     )
     return out
 
 
-def escaped(m, f, how):
-    m.finish(f.side, "escape", narration.escaped(f, how, m.cage), loser=1 - f.side, reason=how)
+def escaped(match, fighter, how):
+    match.finish(
+        fighter.side, "escape", narration.escaped(fighter, how, match.cage), loser=1 - fighter.side, reason=how
+    )
 
 
-def pull_down(m, d, a):
+def pull_down(match, defender, attacker):
     """P-ARM (project): while the attacker climbs out, the defender may use his AGI-bonus AP to reach
     him and drag him down: a STR check minus the climber's Lift. Success: he falls (2 per Step of the
     height he had reached, the cage's Stun Code at the door) and the defender gains Advantage."""
-    cage = m.cage
-    if d.unconscious or d.dazed or d.blinded:
+    cage = match.cage
+    if defender.unconscious or defender.dazed or defender.blinded:
         return False
-    cost = self_cost(d, FACING)[0] + max(0, distance(d.square, a.square) - 1)
-    if cost > d.agi_bonus:
+    cost = self_cost(defender, FACING)[0] + max(0, distance(defender.square, attacker.square) - 1)
+    if cost > defender.agi_bonus:
         return False
-    d.position = "Facing"
-    mods = d.check_mods("STR")
-    if a.lift:
-        mods.append(("his Lift", -a.lift))
-    rec = check(m.dice, mods, "drag him off the cage", d.idx)
+    defender.position = "Facing"
+    mods = defender.check_mods("STR")
+    if attacker.lift:
+        mods.append(("his Lift", -attacker.lift))
+    rec = check(match.dice, mods, "drag him off the cage", defender.idx)
     ok = succeeded(rec)
-    _cost, route = cage.exit_cost(a)
-    climbed = max(0, min(cage.steps, a.escaping - 1)) if route == "top" else 0
+    _cost, route = cage.exit_cost(attacker)
+    climbed = max(0, min(cage.steps, attacker.escaping - 1)) if route == "top" else 0
     amount = 2 * climbed if route == "top" else cage.sc
     if ok:
-        a.escaping = 0
-        a.position = "Prone"
-        old = damage.add(a, amount)
-    m.emit(
+        attacker.escaping = 0
+        attacker.position = "Prone"
+        old = damage.add(attacker, amount)
+    match.emit(
         "escape",
-        narration.pulled_down(d, a, ok, amount),
-        actor=d.idx,
-        target=a.idx,
+        narration.pulled_down(defender, attacker, ok, amount),
+        actor=defender.idx,
+        target=attacker.idx,
         stopped=ok,
         damage=amount if ok else 0,
     )
     if ok:
-        damage.after(m, a, old, "pulled off the cage", amount)
-        m.set_advantage(d, "dragged him off the cage")
+        damage.after(match, attacker, old, "pulled off the cage", amount)
+        match.set_advantage(defender, "dragged him off the cage")
     return ok
 
 
-def lunge_escape_mod(m, f):
+def lunge_escape_mod(match, fighter):
     """Seed: like the Lunge Tag: -1 per Action Point needed to reach the door or the cage edge (the
     edge only without a roof); success means he is out."""
-    cage = m.cage
-    n = distance(f.square, cage.door())
+    cage = match.cage
+    n = distance(fighter.square, cage.door())
     if not cage.roof:
-        n = min(n, cage.wall_distance(f.square))
+        n = min(n, cage.wall_distance(fighter.square))
     return {"distance to the way out": -n} if n else None

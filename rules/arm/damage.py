@@ -37,26 +37,26 @@ def add(fighter, amount):
     return old
 
 
-def after(m, fighter, old_level, source, amount=1):
+def after(match, fighter, old_level, source, amount=1):
     """What follows damage: a new weardown Level is announced; past the final StunTrack value a STA
     check each time he takes damage, or he passes out (seed)."""
     if fighter.level > old_level:
-        m.emit(
+        match.emit(
             "weardown",
             narration.weardown(fighter, weardown_name(fighter.level)),
             actor=fighter.idx,
             level=weardown_name(fighter.level),
         )
     if amount > 0 and fighter.level == 5 and not fighter.unconscious:
-        stay_conscious(m, fighter, source)
+        stay_conscious(match, fighter, source)
 
 
-def take(m, fighter, amount, source):
+def take(match, fighter, amount, source):
     """Add ``amount`` damage and run what follows it. Returns the amount taken."""
     if amount <= 0:
         return 0
     old = add(fighter, amount)
-    after(m, fighter, old, source, amount)
+    after(match, fighter, old, source, amount)
     return amount
 
 
@@ -69,14 +69,14 @@ def heal(fighter, amount):
     return amount
 
 
-def stay_conscious(m, fighter, source):
+def stay_conscious(match, fighter, source):
     """Past the final StunTrack value: STA check or pass out; a referee who notices rules a KO."""
     mods = fighter.check_mods("STA")
-    rec = check(m.dice, mods, f"stay conscious ({source})", fighter.idx)
+    rec = check(match.dice, mods, f"stay conscious ({source})", fighter.idx)
     if succeeded(rec):
-        m.emit("check", narration.stays_conscious(fighter), actor=fighter.idx)
+        match.emit("check", narration.stays_conscious(fighter), actor=fighter.idx)
         return
-    m.knock_out(fighter, "pain and fatigue")
+    match.knock_out(fighter, "pain and fatigue")
 
 
 def exertion(man, target_lift, extra=0, powerhouse=False):
@@ -90,15 +90,15 @@ def exertion(man, target_lift, extra=0, powerhouse=False):
     return total
 
 
-def stall(m, fighter):
+def stall(match, fighter):
     """Seed: a stalling wrestler makes a STA check; success removes his STA bonus from his damage.
     Quick Recovery (P-ARM-09) removes one more."""
-    rec = check(m.dice, fighter.check_mods("STA"), "stall: catch breath", fighter.idx)
+    rec = check(match.dice, fighter.check_mods("STA"), "stall: catch breath", fighter.idx)
     healed = 0
     if succeeded(rec):
         bonus = attribute_bonus(fighter.attrs["STA"]) + (1 if "Quick Recovery" in fighter.merits else 0)
         healed = heal(fighter, bonus)
-    m.emit("stall", narration.stall(fighter, healed), actor=fighter.idx, healed=healed)
+    match.emit("stall", narration.stall(fighter, healed), actor=fighter.idx, healed=healed)
     return healed
 
 

@@ -45,23 +45,23 @@ def affordable(fighter, option, **kw):
     return cost is not None and fighter.edge >= cost
 
 
-def spend(m, fighter, option, detail="", **kw):
+def spend(match, fighter, option, detail="", **kw):
     """Pay for ``option``; emits an ``edge`` event. Returns False (and spends nothing) if he cannot."""
     cost = price(fighter, option, **kw)
     if cost is None or fighter.edge < cost:
         return False
     fighter.edge -= cost
-    m.emit("edge", narration.edge(fighter, option, cost, detail), actor=fighter.idx, option=option, cost=cost)
+    match.emit("edge", narration.edge(fighter, option, cost, detail), actor=fighter.idx, option=option, cost=cost)
     return True
 
 
-def second_wind(m, fighter):
+def second_wind(match, fighter):
     """1 Edge at any time: reduce his damage total by his STA."""
     if fighter.edge < 1 or fighter.damage <= 0:
         return 0
     fighter.edge -= 1
     healed = heal(fighter, fighter.attrs["STA"])
-    m.emit(
+    match.emit(
         "edge",
         narration.edge(fighter, "second_wind", 1, f"{healed} damage shaken off"),
         actor=fighter.idx,
@@ -72,17 +72,17 @@ def second_wind(m, fighter):
     return healed
 
 
-def fire_up(m, fighter):
+def fire_up(match, fighter):
     """Faces only, 6 Edge: the next five attacks fail only as Standoffs, ignore weardown and
     repetition penalties; no Finisher until the fifth attack."""
-    if spend(m, fighter, "fired_up"):
+    if spend(match, fighter, "fired_up"):
         fighter.fired_up = 5
         return True
     return False
 
 
-def work_over(m, fighter, part):
-    if part and part not in fighter.working and spend(m, fighter, "working_over", detail=part):
+def work_over(match, fighter, part):
+    if part and part not in fighter.working and spend(match, fighter, "working_over", detail=part):
         fighter.working.add(part)
         return True
     return False

@@ -48,17 +48,17 @@ def level_penalty(man_level, defender):
     return -2 * over if over > 0 else 0
 
 
-def note_attempt(a, entry):
+def note_attempt(attacker, entry):
     """Seed: "Each time a Maneuver attempt is repeated (whether the first attempt succeeded or not), it
     suffers a cumulative -1 penalty to Maneuver Skill. This penalty is 'reset' to 0 as soon as another
     Maneuver is attempted." Called for each attempt before its modifiers: the first attempt of a
     maneuver is 0, its first repeat -1, the next -2; another maneuver starts again at 0. Defenses are not
     attempts under this rule (D53); Tricks reset it but carry their own card-long penalty instead."""
-    if a.last_attempt == entry.label:
-        a.repeat += 1
+    if attacker.last_attempt == entry.label:
+        attacker.repeat += 1
     else:
-        a.repeat = 0
-        a.last_attempt = entry.label
+        attacker.repeat = 0
+        attacker.last_attempt = entry.label
 
 
 def attack_mods(match, attacker, defender, entry, opts=None):
@@ -132,34 +132,34 @@ def _own_mods(match, attacker, man, is_defense, mods):
         mods.append(("Reach", attacker.reach))
 
 
-def estimate(m, a, d, entry, extra=0):
+def estimate(match, attacker, defender, entry, extra=0):
     """A quick Maneuver Skill estimate for tactics (same rules, no record)."""
     man = entry.move
     need = entry.static_need + extra
-    fired = a.fired_up
+    fired = attacker.fired_up
     if man.type != "Defense":
-        dl = d.level
+        dl = defender.level
         over = man.level - (dl if dl < 4 else 4)
         if over > 0 and not fired:
             need -= 2 * over
         if "LIFT" in man.props:
-            need -= d.lift
-        if not fired and a.last_attempt == entry.label and "TRICK" not in man.props:
-            need -= a.repeat + 1
-        if a.chain and man.cls == "BRA" and man.type == "Strike":
+            need -= defender.lift
+        if not fired and attacker.last_attempt == entry.label and "TRICK" not in man.props:
+            need -= attacker.repeat + 1
+        if attacker.chain and man.cls == "BRA" and man.type == "Strike":
             need += 2
-        if d.cornered == "trapped":
+        if defender.cornered == "trapped":
             need += 2
-        last = a.last_performed
-        if last and a.performed_round == m.round - 1 and last in SUPERSETS.get(man.base, ()):
+        last = attacker.last_performed
+        if last and attacker.performed_round == match.round - 1 and last in SUPERSETS.get(man.base, ()):
             need += 2
-    lvl = a.level
+    lvl = attacker.level
     if lvl and not fired:
         need -= lvl if lvl < 4 else 4
-    if a.injuries:
-        need += use_penalty(a, man.uses)
-    need += a.ref_penalty + a.telegraph * 2
-    if a.blinded:
+    if attacker.injuries:
+        need += use_penalty(attacker, man.uses)
+    need += attacker.ref_penalty + attacker.telegraph * 2
+    if attacker.blinded:
         need -= 4
     return need
 
@@ -174,14 +174,14 @@ def chance(need):
 TURNOVER = "Turnover vs an Academy Graduate"
 
 
-def turnover_bonus(a):
+def turnover_bonus(attacker):
     """P-ARM-08 (D48): a Counter (RingMaster's "Turnover") against an Academy Graduate is +2."""
-    return 2 if "Academy Graduate" in a.background else 0
+    return 2 if "Academy Graduate" in attacker.background else 0
 
 
-def with_turnover(opts, a):
+def with_turnover(opts, attacker):
     """The Counter's options plus the Turnover bonus when the man countered is an Academy Graduate."""
-    bonus = turnover_bonus(a)
+    bonus = turnover_bonus(attacker)
     if not bonus:
         return opts
     return dict(opts or {}, **{TURNOVER: bonus})

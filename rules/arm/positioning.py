@@ -129,33 +129,41 @@ def perch_steps(perch):
     return 2 if perch in ("shoulders", "apron") else 0
 
 
-def place_on_turnbuckle(m, a, d, rope=3, sitting=True, shoulders=False):
+def place_on_turnbuckle(match, attacker, defender, rope=3, sitting=True, shoulders=False):
     """Seed: 1 AP and a STR check minus his Lift (-1 on the second rope, -2 on the top); both standing
     in the same corner; a failure loses the AP. Sitting him on a turnbuckle is standing him on the
     next rope down. Lifting him onto one's shoulders is sitting him on the top rope, anywhere in the
     arena. Lifting him is exertion (his Lift, never less than 0). Returns True on success."""
-    if not (a.standing and d.standing) or distance(a.square, d.square) > 1:
+    if not (attacker.standing and defender.standing) or distance(attacker.square, defender.square) > 1:
         return False
-    if not shoulders and (KIND[a.square] != "X" or a.square != d.square):
+    if not shoulders and (KIND[attacker.square] != "X" or attacker.square != defender.square):
         return False
     if shoulders:
         rope, sitting = 3, True
     level = rope - 1 if sitting else rope
     if level < 1:
         return False  # "you cannot sit an opponent on the first turnbuckle"
-    spend(a, PLACE_ON_TURNBUCKLE)
-    mods = a.check_mods("STR")
-    if d.lift:
-        mods.append(("his Lift", -d.lift))
+    spend(attacker, PLACE_ON_TURNBUCKLE)
+    mods = attacker.check_mods("STR")
+    if defender.lift:
+        mods.append(("his Lift", -defender.lift))
     if level >= 2:
         mods.append((f"rope {level}", -(level - 1)))
-    rec = check(m.dice, mods, "lift him onto his shoulders" if shoulders else "set him on the turnbuckle", a.idx)
+    rec = check(
+        match.dice, mods, "lift him onto his shoulders" if shoulders else "set him on the turnbuckle", attacker.idx
+    )
     ok = succeeded(rec)
     if ok:
-        d.perch = "shoulders" if shoulders else f"rope{level}"
-        d.cornered = ""
-        old = damage.add(a, max(0, d.lift - (2 if "Style: Powerhouse" in a.merits else 0)))
-    m.emit("position", narration.placed(a, d, ok, sitting, shoulders), actor=a.idx, target=d.idx, success=ok)
+        defender.perch = "shoulders" if shoulders else f"rope{level}"
+        defender.cornered = ""
+        old = damage.add(attacker, max(0, defender.lift - (2 if "Style: Powerhouse" in attacker.merits else 0)))
+    match.emit(
+        "position",
+        narration.placed(attacker, defender, ok, sitting, shoulders),
+        actor=attacker.idx,
+        target=defender.idx,
+        success=ok,
+    )
     if ok:
-        damage.after(m, a, old, "lifting him", 1)
+        damage.after(match, attacker, old, "lifting him", 1)
     return ok

@@ -25,24 +25,24 @@ CORNERS = ((3, 3), (3, 8), (8, 3), (8, 8))
 RING_CENTRE = ((5, 5), (5, 6), (6, 5), (6, 6))
 
 
-def _kind(r, c):
-    if c >= COLS:
+def _kind(row, col):
+    if col >= COLS:
         return "A"  # aisle
-    if r in RING and c in RING:
-        if (r, c) in CORNERS:
+    if row in RING and col in RING:
+        if (row, col) in CORNERS:
             return "X"
-        if r in (3, 8) or c in (3, 8):
+        if row in (3, 8) or col in (3, 8):
             return "+"
-        if r in (5, 6) and c in (5, 6):
+        if row in (5, 6) and col in (5, 6):
             return "c"
         return "M"
-    if (r, c) in ((2, 2), (2, 9), (9, 2), (9, 9)):
+    if (row, col) in ((2, 2), (2, 9), (9, 2), (9, 9)):
         return "o"
-    if 2 <= r <= 9 and 2 <= c <= 9:
+    if 2 <= row <= 9 and 2 <= col <= 9:
         return "="
-    if (r, c) in ((1, 10), (10, 10)):
+    if (row, col) in ((1, 10), (10, 10)):
         return "1"
-    if (r, c) == (11, 0):
+    if (row, col) == (11, 0):
         return "2"
     return "."
 
@@ -69,9 +69,9 @@ def is_outside(square):
     return KIND[square] in OUTSIDE
 
 
-def distance(a, b):
+def distance(here, there):
     """AP to walk from square a to square b: diagonals cost the same ("not geometry class")."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+    return max(abs(here[0] - there[0]), abs(here[1] - there[1]))
 
 
 def nearest(square, kinds):

@@ -58,17 +58,21 @@ DERIVED = {
 }
 
 
-def _signed(n):
-    return f"+{n}" if n > 0 else f"-{-n}" if n < 0 else "0"
+def _signed(number):
+    return f"+{number}" if number > 0 else f"-{-number}" if number < 0 else "0"
 
 
-def _maneuver_label(m):
-    dmg = f", damage {m.damage}" + ("+WDB" if "W" in m.tags else "") + ("+HDB" if "H" in m.tags else "")
-    return f"{m.number}. {m.name} ({m.cls} L{m.level}{dmg}, {m.type})"
+def _maneuver_label(maneuver):
+    dmg = (
+        f", damage {maneuver.damage}"
+        + ("+WDB" if "W" in maneuver.tags else "")
+        + ("+HDB" if "H" in maneuver.tags else "")
+    )
+    return f"{maneuver.number}. {maneuver.name} ({maneuver.cls} L{maneuver.level}{dmg}, {maneuver.type})"
 
 
-def _defense_label(d):
-    return f"{d.number}. {d.name} (Defense, {d.cls} L{d.level})"
+def _defense_label(defense):
+    return f"{defense.number}. {defense.name} (Defense, {defense.cls} L{defense.level})"
 
 
 def _flag_label(name):

@@ -220,49 +220,63 @@ def pin_count(rolls):
     return len(rolls) - aces - plain, aces > 0
 
 
-def screwjob(m, a, d):
+def screwjob(match, attacker, defender):
     """Seed: SAV roll (feet on the ropes, tights); on success the opponent cannot break the pin, and
     the referee makes three Skill checks (two against Slack) as a contest against the pinner's roll;
     "If any of the referee's checks are successful, the referee breaks up the fall instead of counting it
     and issues a warning to the wrestler." Returns True when the cover is over (the fall broken up, or
     the match won); False when the SAV roll failed and the normal pin goes on."""
-    rec = check(m.dice, a.check_mods("SAV"), "screwjob the pin", a.idx)
-    heat.heat_change(m, a, -1)
+    rec = check(match.dice, attacker.check_mods("SAV"), "screwjob the pin", attacker.idx)
+    heat.heat_change(match, attacker, -1)
     if not succeeded(rec):
-        m.emit("screwjob", narration.screwjob_fail(a), actor=a.idx, target=d.idx, success=False)
+        match.emit(
+            "screwjob", narration.screwjob_fail(attacker), actor=attacker.idx, target=defender.idx, success=False
+        )
         return False
-    n = 2 if "Slack" in a.merits else 3
-    ref = m.ref
+    n = 2 if "Slack" in attacker.merits else 3
+    ref = match.ref
     caught = False
     for _ in range(n):
-        r = check(m.dice, (("referee Skill", ref.skill),), "referee spots the screwjob")
+        r = check(match.dice, (("referee Skill", ref.skill),), "referee spots the screwjob")
         if referee_beats(r, rec["value"]):
             caught = True
-    m.tick(clock.COUNT * (1 if caught else 3))
-    m.emit("screwjob", narration.screwjob(a, d, ref, caught), actor=a.idx, target=d.idx, success=not caught)
+    match.tick(clock.COUNT * (1 if caught else 3))
+    match.emit(
+        "screwjob",
+        narration.screwjob(attacker, defender, ref, caught),
+        actor=attacker.idx,
+        target=defender.idx,
+        success=not caught,
+    )
     if caught:
-        referee.warn(m, a, "cheating on the pin")
+        referee.warn(match, attacker, "cheating on the pin")
         return True  # no count, no break dice: the referee has broken up the fall (D55)
-    m.finish(a.side, "pinfall", narration.pinfall(a, d, cheated=True), loser=d.side, screwjob=True)
+    match.finish(
+        attacker.side,
+        "pinfall",
+        narration.pinfall(attacker, defender, cheated=True),
+        loser=defender.side,
+        screwjob=True,
+    )
     return True
 
 
-def unconscious_upkeep(m):
+def unconscious_upkeep(match):
     """P-ARM-21: at the end of each round an unconscious wrestler may be noticed by the referee (KO),
     or come round with a STA check."""
-    if all(f.unconscious for f in m.legal) and m.ref.watching:
-        m.draw("neither wrestler able to continue")
-    for f in m.fighters:
+    if all(f.unconscious for f in match.legal) and match.ref.watching:
+        match.draw("neither wrestler able to continue")
+    for f in match.fighters:
         if not f.unconscious:
             continue
-        if m.hold is not None and m.hold.victim is f and m.hold.entry.move.type == "Sleeper":
+        if match.hold is not None and match.hold.victim is f and match.hold.entry.move.type == "Sleeper":
             continue
-        if m.falls_count and f.legal and referee.notices_knockout(m, f):
-            m.finish(1 - f.side, "knockout", narration.knockout(m.ref, f), loser=f.side, reason="unconscious")
+        if match.falls_count and f.legal and referee.notices_knockout(match, f):
+            match.finish(1 - f.side, "knockout", narration.knockout(match.ref, f), loser=f.side, reason="unconscious")
         f.unconscious = False
-        rec = check(m.dice, f.check_mods("STA"), "come round", f.idx)
+        rec = check(match.dice, f.check_mods("STA"), "come round", f.idx)
         if succeeded(rec):
-            m.emit("status", narration.comes_round(f), actor=f.idx)
+            match.emit("status", narration.comes_round(f), actor=f.idx)
         else:
             f.unconscious = True
 
@@ -270,24 +284,24 @@ def unconscious_upkeep(m):
 # --- engineered results and Prestige ----------------------------------------------------------------
 
 
-def engineered_finish(m, eng):
+def engineered_finish(match, eng):
     """Seed "B-O-O-O-RING": a booked (thrown, bought or agreed) result; the wrestlers who engineered
     it get a Prestige penalty equal to a loss, on top of any loss."""
     winner, method = eng["winner"], eng["method"]
-    names = [f.name for s in eng["by"] for f in m.sides[s]]
-    m.emit("engineered", narration.engineered(m, eng), actor=None, by=eng["by"])
+    names = [f.name for s in eng["by"] for f in match.sides[s]]
+    match.emit("engineered", narration.engineered(match, eng), actor=None, by=eng["by"])
     if winner is None:
-        m.finish(
+        match.finish(
             None, "draw", narration.draw("double count-out (agreed)"), reason="engineered", engineered=eng, by=names
         )
-    m.finish(winner, method, narration.engineered_result(m, eng), loser=1 - winner, engineered=eng, by=names)
+    match.finish(winner, method, narration.engineered_result(match, eng), loser=1 - winner, engineered=eng, by=names)
 
 
-def prestige_changes(m, winner_side, method, engineered=None):
+def prestige_changes(match, winner_side, method, engineered=None):
     """P-ARM-07: win +10 / loss -10 (a DQ or count-out win +5), Heat in his favour, spot bonuses,
     an engineered result's extra loss penalty; Athletic Pick doubles the gains and losses."""
     out = []
-    for f in m.fighters:
+    for f in match.fighters:
         detail = []
         if winner_side is None:
             pass

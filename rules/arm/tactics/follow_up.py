@@ -96,10 +96,10 @@ def pin_break_method(match, victim, pinner, predicament, hook, attempts):
     return best[1]
 
 
-def wants_squeeze(match, victim, pinner, n, method, hook, attempts, predicament, finisher):
+def wants_squeeze(match, victim, pinner, dice, method, hook, attempts, predicament, finisher):
     if victim.edge < 2:
         return False
-    danger = 1.0 if n == 1 else pin_chance(match, pinner, victim, hook, attempts, predicament)
+    danger = 1.0 if dice == 1 else pin_chance(match, pinner, victim, hook, attempts, predicament)
     if danger < 0.2:
         return False
     return edge.affordable(victim, "squeeze_count", vs_finisher=finisher, bra_escape=method == "BRA")
