@@ -105,8 +105,11 @@ class ArmRuleset(Ruleset):
             raise SetupError("two wrestlers in one match have the same name")
         parse_stipulation(setup.stipulation, len(setup.sides))
 
-    def resolve(self, setup, dice, seed=None):
-        return Match(setup, dice, seed).run()
+    def resolve(self, setup, dice, seed=None, choosers=None):
+        """The events; ``choosers`` maps a side to a rules.decisions.Chooser (default: the tactics)."""
+        match = Match(setup, dice, seed)
+        match.choosers = dict(choosers or {})
+        return match.run()
 
     def outcome(self, setup, dice, seed=None):
         """The result event only, without building the other events (same dice, same result)."""

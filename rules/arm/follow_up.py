@@ -5,7 +5,9 @@ taking him to a corner (29-30) and playing to the crowd (88). The rules (what ea
 are here; which one he takes is his choice (``match.tactics``)."""
 
 from rules.arm import heat, narration, positioning, referee, tag, winning
+from rules.arm.options import PROMPTS, label, yes_no
 from rules.arm.ring import CORNER_OF, KIND, distance, in_ring, nearest_cached, nearest_ring_square
+from rules.decisions import Option
 
 CORNER = frozenset({"X"})
 STANDING = frozenset(("Facing", "Behind"))
@@ -18,30 +20,53 @@ def after_maneuver(match, attacker, defender, entry, ap):
     attacker.ap = ap
     if ap <= 0:
         return
-    if winning.can_cover(match, attacker, defender, ap, free_cover="FC" in entry.move.props):
+    free = "FC" in entry.move.props
+    if defender.fallen and winning.can_cover(match, attacker, defender, ap, free_cover=free):
         ap = winning.cover(
             match,
             attacker,
             defender,
             ap,
             finisher=entry.finisher,
-            free_cover="FC" in entry.move.props,
+            free_cover=free,
             default=lambda hook_ap: match.tactics.cover_choice(match, attacker, defender, entry, hook_ap),
         )
         attacker.ap = ap
         if match.attacker is not attacker or ap <= 0:
             return
     if match.tag and ap > 0 and tag.can_tag(match, attacker):
-        partner = match.tactics.tag_after_maneuver(match, attacker, defender, ap)
+        partner = match.decide(
+            "tag",
+            attacker.side,
+            build=lambda: tag_out(match, attacker),
+            default=lambda: match.tactics.tag_after_maneuver(match, attacker, defender, ap),
+            who=attacker,
+            prompt=PROMPTS["tag"],
+        )
         if partner is not None:
             tag.tag(match, attacker, defender, partner)
             return
-    action = match.tactics.follow_up_choice(match, attacker, defender, ap)
+    action = match.decide(
+        "follow-up",
+        attacker.side,
+        build=lambda: follow_ups(match, attacker, defender, ap),
+        default=lambda: match.tactics.follow_up_choice(match, attacker, defender, ap),
+        who=attacker,
+        prompt=PROMPTS["follow-up"],
+    )
     if action is not None:
         ap = ACTIONS[action.split(":")[0]](match, attacker, defender, ap, action)
-    crowd = action not in TERMINAL and heat.can_play_to_crowd(attacker, ap)
-    if crowd and match.tactics.plays_to_crowd(match, attacker, defender, action):
-        ap = heat.play_to_crowd(match, attacker, ap)
+    if action not in TERMINAL and heat.can_play_to_crowd(attacker, ap):
+        left = ap
+        if match.decide(
+            "crowd",
+            attacker.side,
+            build=lambda: crowd(attacker),
+            default=lambda: match.tactics.plays_to_crowd(match, attacker, defender, action),
+            who=attacker,
+            prompt=PROMPTS["crowd"],
+        ):
+            ap = heat.play_to_crowd(match, attacker, left)
     attacker.ap = ap
 
 
@@ -216,3 +241,27 @@ ACTIONS = {
     "corner": _corner,
     "own-corner": _corner,
 }
+
+
+# --- the options of the follow-up decisions ----------------------------------------------------------------------------------------
+
+
+def follow_ups(match, attacker, defender, ap):
+    out = [Option("follow-up:none", "Nothing", value=None)]
+    for action, cost, needs in options(match, attacker, defender, ap):
+        out.append(Option(f"follow-up:{action}", label(action, {"ap": cost}), {"ap": cost}, None, needs, action))
+    return out
+
+
+def crowd(fighter):
+    cost = {"ap": heat.crowd_cost(fighter)}
+    return yes_no("crowd", "Play to the crowd (+1 Heat)", cost=cost)
+
+
+def tag_out(match, fighter):
+    partner = tag.fresh_partner(match, fighter)
+    cost = {"ap": tag.tag_cost(fighter)}
+    return [
+        Option("tag:no", "No", value=None),
+        Option(f"tag:{partner.name}", label(f"Tag {partner.name}", cost), cost, None, (), partner),
+    ]

@@ -8,8 +8,10 @@ Instead, the defender receives one chance to break the hold" (TEC; STR at -2; SA
 from rules.arm import clock, damage, effects, heat, narration, plans, positioning, referee, submission, winning
 from rules.arm.checks import ACE, check, succeeded
 from rules.arm.modifiers import attack_mods, note_attempt, with_turnover
+from rules.arm.options import PROMPTS, check_of, label
 from rules.arm.ring import KIND, ROPE_SIDE, nearest_cached
 from rules.arm.winning import rope_mods
+from rules.decisions import Option
 
 DRAG_AP = 2  # seed 78: 1 AP to the next square, +1 to bring him
 MIDDLE = frozenset({"M"})
@@ -25,16 +27,32 @@ def hold_round(match):
     hold.rounds += 1
     holder.performed_round = match.round  # his hold is "the attack done" this round too (a superset's step)
     holder.ap = holder.agi_bonus
-    if match.tactics.release_hold(match, hold):
+    lets_go, drags, leverages = match.decide(
+        "hold",
+        holder.side,
+        build=lambda: hold_actions(match, hold),
+        default=lambda: _holder_default(match, hold),
+        who=holder,
+        prompt=PROMPTS["hold"],
+    )
+    if lets_go:
         release(match, hold)
         return
-    if can_drag_off_ropes(hold) and match.tactics.drags_off_ropes(match, hold):
+    if drags:
         drag_off_ropes(match, hold)
-    if not hold.leverage and match.tactics.wants_leverage(match, hold):
+    if leverages:
         leverage(match, hold)
     if not victim.unconscious and break_attempt(match, hold):
         return
     hold_damage(match, hold)
+
+
+def _holder_default(match, hold):
+    """The tactics: (let go, drag him off the ropes, Leverage)."""
+    if match.tactics.release_hold(match, hold):
+        return True, False, False
+    drags = can_drag_off_ropes(hold) and match.tactics.drags_off_ropes(match, hold)
+    return False, drags, not hold.leverage and match.tactics.wants_leverage(match, hold)
 
 
 def release(match, hold):
@@ -131,10 +149,24 @@ def reversal_options(hold):
 
 def break_attempt(match, hold):
     """The defender's one chance to break the hold; True when the hold is over (broken or reversed)."""
+    how, choice = match.decide(
+        "hold-break",
+        hold.victim.side,
+        build=lambda: hold_breaks(match, hold),
+        default=lambda: _break_default(match, hold),
+        who=hold.victim,
+        prompt=PROMPTS["hold-break"],
+    )
+    if how == "REV":
+        return reverse(match, hold, choice)
+    return break_hold(match, hold, choice)
+
+
+def _break_default(match, hold):
     option = match.tactics.hold_break_option(match, hold.victim, hold.holder, hold)
     if option == "REV":
-        return reverse(match, hold, match.tactics.hold_reversal(match, hold.victim, hold.holder, hold))
-    return break_hold(match, hold, option)
+        return "REV", match.tactics.hold_reversal(match, hold.victim, hold.holder, hold)
+    return "break", option
 
 
 def reverse(match, hold, reversal):
@@ -166,7 +198,18 @@ def break_hold(match, hold, option):
     hold.ap_bonus = 0
     if not succeeded(rec):
         return False
-    if option == "SAV" and not hold.rope_refused and match.tactics.refuses_rope_break(match, holder, hold):
+    if (
+        option == "SAV"
+        and not hold.rope_refused
+        and match.decide(
+            "rope-break",
+            holder.side,
+            build=rope_break,
+            default=lambda: match.tactics.refuses_rope_break(match, holder, hold),
+            who=holder,
+            prompt=PROMPTS["rope-break"],
+        )
+    ):
         refuse_rope_break(match, hold)
         return False
     submission.end_hold(match)
@@ -223,3 +266,75 @@ def hold_damage(match, hold):
         submission.submission_check(match, hold)
     elif man.type == "Sleeper":
         submission.sleeper_check(match, hold)
+
+
+# --- the options of the hold decisions -------------------------------------------------------------------------------------------------
+
+
+def hold_actions(match, hold):
+    """Seed 138, 34, D21: keep the hold (dragging him off the ropes: 2 AP, +2 to his break; Leveraging: a SAV check,
+    illegal) or let go."""
+    holder = hold.holder
+    out = [
+        Option("hold:release", "Let go", value=(True, False, False)),
+        Option("hold:keep", "Keep it on", value=(False, False, False)),
+    ]
+    drag = can_drag_off_ropes(hold)
+    leverage = not hold.leverage
+    check = check_of(leverage_mods(holder))
+    if drag:
+        cost = {"ap": DRAG_AP}
+        out.append(
+            Option(
+                "hold:keep+drag",
+                label("Drag him off the ropes", cost),
+                cost,
+                None,
+                ("+2 to his break",),
+                (False, True, False),
+            )
+        )
+    if leverage:
+        out.append(
+            Option("hold:keep+leverage", label("Leverage", check=check), {}, check, ("illegal",), (False, False, True))
+        )
+    if drag and leverage:
+        cost = {"ap": DRAG_AP}
+        out.append(
+            Option(
+                "hold:keep+drag+leverage",
+                label("Drag and Leverage", cost, check),
+                cost,
+                check,
+                ("illegal",),
+                (False, True, True),
+            )
+        )
+    return out
+
+
+def hold_breaks(match, hold):
+    """Seed 139-143, 147: TEC; STR at -2; SAV to reach the ropes; a Reversal (must beat the hold's roll)."""
+    out = []
+    for option in BREAKS:
+        check = check_of(break_mods(hold, option))
+        out.append(Option(f"break:{option}", label(option, check=check), {}, check, (), ("break", option)))
+    for reversal in reversal_options(hold):
+        entry = reversal[0]
+        saved = (hold.victim.last_attempt, hold.victim.repeat)
+        note_attempt(hold.victim, entry)
+        try:
+            mods = reversal_mods(match, hold, reversal)
+        finally:
+            hold.victim.last_attempt, hold.victim.repeat = saved
+        check = check_of(mods, beat=hold.attack_value)
+        text = label(f"Reverse into {entry.label}", check=check, extra=f"and over {hold.attack_value}")
+        out.append(Option(f"reversal:{entry.label}", text, {}, check, (), ("REV", reversal)))
+    return out
+
+
+def rope_break():
+    return [
+        Option("rope-break:honour", "Break the hold", value=False),
+        Option("rope-break:refuse", "Refuse (the referee counts)", {}, None, ("illegal: a rope-break count",), True),
+    ]

@@ -220,7 +220,6 @@ class Fighter:
 class Match:
     def __init__(self, setup, dice, seed=None, quiet=False):
         self.quiet = quiet
-        self.tactics = tactics  # the choices the rules ask for (a chooser may stand in: see ``decide``)
         self.setup = setup
         self.dice = dice
         self.stip = parse_stipulation(setup.stipulation, len(setup.sides))
@@ -237,6 +236,10 @@ class Match:
         self.ref = referee.Referee(self.stip["referee"], self.stip["no_dq"], self.stip["automatic_dq"])
         self.log = EventLog(dice, self.snapshot, seed)
         self.events = []
+        self.tactics = tactics  # the default choices the rules ask for (``decide``)
+        self.choosers = {}  # side -> Chooser (rules.decisions); a side without one plays its tactics
+        self.decisions = 0  # decision points so far (the next one's index)
+        self.asking = ("", "")  # the wrestler and the question of the decision being made
         self.attacker = None
         self.defender = None
         self.hold = None
@@ -314,6 +317,41 @@ class Match:
             self.events.append(event)
             return
         self.events.append(self.log.emit(type, text, actor=actor, target=target, **fields))
+
+    # --- decisions (rules/decisions.py, docs/rules/arm.md "Decision points") ---------------------------
+    def decide(self, kind, side, build, default, who=None, prompt=""):
+        """A choice the rules give side ``side`` (``who`` makes it): ``build()`` lists the legal Options, ``default()``
+        is the tactics' choice. Returns the value of the choice made."""
+        index = self.decisions
+        self.decisions += 1
+        chooser = self.choosers.get(side)
+        if chooser is None:
+            return default()
+        name = who.name if who is not None else self.legal[side].name
+        self.asking = (name, prompt.format(name=name) if prompt else f"{name}: {kind}?")
+        return chooser.choose(self, index, kind, side, build, default)
+
+    def note_decision(self, decision, option, auto):
+        """The log says who chose what (a person's choice, or his tactics after a time-out)."""
+        fighter = next((f for f in self.fighters if f.name == decision.wrestler), self.legal[decision.side])
+        if self.quiet:
+            self.log.seq += 1
+            return
+        fields = {"decision": decision.index, "kind": decision.kind}
+        if option is not None:
+            fields["option"] = option.id
+        else:
+            fields["auto"] = auto
+        event = self.log.emit(
+            "decision",
+            narration.decision(fighter, option, auto),
+            actor=decision.side,
+            take_rolls=False,
+            **fields,
+        )
+        if self.tag:
+            event["actor_name"] = fighter.name
+        self.events.append(event)
 
     def tick(self, seconds):
         self.log.clock += seconds

@@ -487,3 +487,11 @@ def pulled_down(defender, attacker, ok, amount):
     if ok:
         return f"{defender.name} drags {attacker.name} off the cage and slams him to the mat ({amount})!"
     return f"{defender.name} grabs at {attacker.name}, but he kicks free."
+
+
+def decision(fighter, option, auto):
+    """A decision a person made (or his tactics made for him)."""
+    if option is None:
+        why = "time runs out" if auto == "timeout" else "corner decides"
+        return f"{fighter.name}'s {why}: his tactics choose."
+    return f"{fighter.name} calls for {option.label.split(' (')[0]}."

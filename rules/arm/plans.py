@@ -25,6 +25,7 @@ from rules.arm.ring import CORNER_OF, IN_RING, KIND, ROPE_SIDE, distance, in_rin
 from rules.arm.tables import BOOT_AP, FOREIGN_OBJECTS, GRAB_OBJECT_AP, STUN_CODES
 
 APRON = frozenset({"="})
+AERIAL = frozenset({"FLYING", "SPRINGBOARD", "OUTSIDE"})
 STANDING = frozenset(("Facing", "Behind"))
 FACING = frozenset(("Facing",))
 DRAW_AP = 2  # seed 39: concealed objects "require 2 Action Points to remove"
@@ -69,6 +70,12 @@ class Plan:
 
 def simple_plan(entry):
     return Plan("attack", entry)
+
+
+def surprise(plan, attacker):
+    """Seed 15, 95 (D41): after an ambush, or an unnoticed blind tag, his next attack is Unopposed."""
+    if attacker.ambush_pending:
+        plan.unopposed = True
 
 
 def add_opt(plan, name, amount):

@@ -7,6 +7,7 @@ in a round (which maneuver, which Counter, which reply, Edge, tags, escapes, run
 from rules.arm import (
     advantage,
     cage,
+    choices,
     clock,
     damage,
     edge,
@@ -21,8 +22,10 @@ from rules.arm import (
 )
 from rules.arm.checks import BOTCH, check, check_need, contest, succeeded, unopposed
 from rules.arm.modifiers import attack_mods, note_attempt, with_turnover
+from rules.arm.options import PROMPTS, check_of, yes_no
 from rules.arm.ring import is_outside
-from rules.arm.tables import STUN_CODES
+from rules.arm.tables import BODY_PARTS, STUN_CODES
+from rules.decisions import Option
 
 MAX_STANDOFFS = 3  # then the referee restarts the match with a tie-up (seed: "when he feels ...")
 MAX_COMBO = 4  # BRA strikes chained in one round
@@ -36,24 +39,52 @@ def standard_round(match):
     attacker.ap = attacker.agi_bonus
     attacker.deficit = 0
     edge_at_round_start(match, attacker, defender)
-    if match.cage is not None and match.tactics.wants_escape(match, attacker, defender):
+    action = round_action(match, attacker, defender, first=True)
+    if isinstance(action, tuple) and action[0] == "escape":
         climb_out(match, attacker, defender)
         return
-    if match.tag:
-        choice = match.tactics.wants_tag(match, attacker, defender)
-        if choice is not None:
-            how, partner = choice
-            if how == "fake":
-                attacker.just_performed = False
-                tag.fake_tag(match, attacker, defender, partner)
-                return
-            attacker = tag.tag(match, attacker, defender, partner)
-            defender = match.defender
-    if match.tactics.wants_referee_bump(match, attacker, defender):
+    if isinstance(action, tuple) and action[0] in ("tag", "fake"):
+        if action[0] == "fake":
+            attacker.just_performed = False
+            tag.fake_tag(match, attacker, defender, action[1])
+            return
+        attacker = tag.tag(match, attacker, defender, action[1])
+        defender = match.defender
+        action = round_action(match, attacker, defender, first=False)
+    if isinstance(action, tuple):  # the referee bump
         attacker.just_performed = False
         referee.bump(match, attacker)
         return
-    plan = match.tactics.plan_attack(match, attacker, defender)
+    play_plan(match, attacker, defender, action)
+
+
+def round_action(match, attacker, defender, first):
+    """The attacker's choice for the round (his first, or the new man's after a tag): ("escape",), ("tag",
+    partner), ("fake", partner), ("bump",), or a Plan (a maneuver, a stall, a movement round)."""
+
+    def default():
+        if first and match.cage is not None and match.tactics.wants_escape(match, attacker, defender):
+            return ("escape",)
+        if first and match.tag:
+            choice = match.tactics.wants_tag(match, attacker, defender)
+            if choice is not None:
+                return choice
+        if match.tactics.wants_referee_bump(match, attacker, defender):
+            return ("bump",)
+        return match.tactics.plan_attack(match, attacker, defender)
+
+    return match.decide(
+        "attack",
+        attacker.side,
+        build=lambda: choices.round_actions(match, attacker, defender, tagging=first),
+        default=default,
+        who=attacker,
+        prompt=PROMPTS["attack"],
+    )
+
+
+def play_plan(match, attacker, defender, plan):
+    """The round goes on with his plan: a stall, a movement round, or positioning and the attempt."""
     if plan.kind == "stall":
         stall(match, attacker, defender)
         return
@@ -73,21 +104,59 @@ def run_ins(match):
     """D51: a second at ringside may run in once a match, at the start of a round."""
     for side in match.seconds:
         second = match.second_for(side)
-        if second is not None and match.tactics.wants_run_in(match, side):
-            interference.run_in(match, second, match.opponent(match.legal[side]))
+        if second is None:
+            continue
+        helped = match.legal[side]
+        check = check_of(((f"{second.name}'s Skill", second.skill),))
+        needs = ("once a match", "interference: a DQ if the referee sees it")
+        runs = match.decide(
+            "run-in",
+            side,
+            build=lambda s=second, c=check, n=needs: yes_no("run-in", f"{s.name} runs in", check=c, needs=n),
+            default=lambda s=side: match.tactics.wants_run_in(match, s),
+            who=helped,
+            prompt=PROMPTS["run-in"],
+        )
+        if runs:
+            interference.run_in(match, second, match.opponent(helped))
             return
 
 
 def edge_at_round_start(match, attacker, defender):
     """Seed 183 (Second Wind "at any time": here, at the start of a round), 185 (Fired Up), 187 (Working Over)."""
     for fighter in (attacker, defender):
-        if edge.can_second_wind(fighter) and match.tactics.wants_second_wind(match, fighter):
+        if edge.can_second_wind(fighter) and match.decide(
+            "edge",
+            fighter.side,
+            build=lambda f=fighter: choices.second_wind(f),
+            default=lambda f=fighter: match.tactics.wants_second_wind(match, f),
+            who=fighter,
+            prompt=PROMPTS["edge"],
+        ):
             edge.second_wind(match, fighter)
+    while edge.can_fire_up(attacker) or any(edge.can_work_over(attacker, part) for part in BODY_PARTS):
+        choice = match.decide(
+            "edge",
+            attacker.side,
+            build=lambda: choices.round_start_edge(match, attacker),
+            default=lambda: _round_start_edge(match, attacker, defender),
+            who=attacker,
+            prompt=PROMPTS["edge"],
+        )
+        if choice is None:
+            return
+        if choice == "fired_up":
+            edge.fire_up(match, attacker)
+        else:
+            edge.work_over(match, attacker, choice)
+
+
+def _round_start_edge(match, attacker, defender):
+    """The tactics: Fired Up first, then Working Over the Finisher's target (None: no more Edge now)."""
     if edge.can_fire_up(attacker) and match.tactics.wants_fire_up(match, attacker, defender):
-        edge.fire_up(match, attacker)
+        return "fired_up"
     part = match.tactics.work_over_target(match, attacker, defender)
-    if part is not None and edge.can_work_over(attacker, part):
-        edge.work_over(match, attacker, part)
+    return part if part is not None and edge.can_work_over(attacker, part) else None
 
 
 def climb_out(match, attacker, defender):
@@ -110,7 +179,16 @@ def stall(match, attacker, defender):
 def seize(match, attacker, defender, plan):
     """Seed 177: Seize the Initiative after all positioning: the defender becomes the attacker (his maneuver
     without positioning). Returns the (attacker, defender, plan) that attempt."""
-    seized = match.tactics.seize_plan(match, defender, attacker, plan)
+    if defender.edge < 1 or defender.unconscious or defender.dazed or plan.kind != "attack":
+        return attacker, defender, plan
+    seized = match.decide(
+        "seize",
+        defender.side,
+        build=lambda: choices.seize(match, defender, attacker, plan),
+        default=lambda: match.tactics.seize_plan(match, defender, attacker, plan),
+        who=defender,
+        prompt=PROMPTS["seize"],
+    )
     if seized is None:
         return attacker, defender, plan
     new_plan, illegal = seized
@@ -130,12 +208,29 @@ def fighting_a_team(match, attacker, defender, plan):
         return None
     others = tag.illegal_opponents(match, attacker)
     if others:
-        if match.tactics.team_choice(match, attacker, defender, plan, others) == "both":
+        choice = match.decide(
+            "team",
+            attacker.side,
+            build=lambda: choices.team(match, attacker, defender, plan),
+            default=lambda: match.tactics.team_choice(match, attacker, defender, plan, others),
+            who=attacker,
+            prompt=PROMPTS["team"],
+        )
+        if choice == "both":
             plan.both = others[0]
             plans.add_opt(plan, "attacking both men", 2 * tag.TEAM_TARGET_PENALTY)
             return None
         return others[0]
-    chosen = match.tactics.double_team(match, attacker, defender, plan)
+    if tag.double_team_ready(match, attacker, defender, plan) is None:
+        return None
+    chosen = match.decide(
+        "double-team",
+        attacker.side,
+        build=lambda: choices.double_team(match, attacker, defender, plan),
+        default=lambda: match.tactics.double_team(match, attacker, defender, plan),
+        who=attacker,
+        prompt=PROMPTS["double-team"],
+    )
     if chosen is not None:
         plan.tandem = chosen
         match.last_double[attacker.side] = match.round
@@ -219,9 +314,7 @@ def attempt(match, attacker, defender, plan, combo=0):
         ):
             return
         unopp = plan.unopposed or defender.dazed or defender.blinded or defender.unconscious
-        counter = (
-            None if (unopp or plan.tandem) else match.tactics.choose_counter(match, defender, attacker, entry, plan)
-        )
+        counter = None if (unopp or plan.tandem) else declare_counter(match, attacker, defender, entry, plan)
         note_attempt(attacker, entry)
         mods = attack_mods(match, attacker, defender, entry, plan.opts)
         _note_trick(attacker, entry)
@@ -255,14 +348,52 @@ def attempt(match, attacker, defender, plan, combo=0):
             if not fired:
                 advantage.referee_restart(match)
             return
-        plan = match.tactics.plan_attack(match, attacker, defender, positioning=False) or plan
+        plan = reattempt(match, attacker, defender, plan)
+
+
+def declare_counter(match, attacker, defender, entry, plan):
+    """Seed 98: "One declares a Counter maneuver immediately after the attacker picks his Maneuver" (not while he
+    is down, dazed or blinded: D36)."""
+    if defender.unconscious or defender.fallen or defender.dazed or defender.blinded:
+        return None
+    return match.decide(
+        "reply",
+        defender.side,
+        build=lambda: choices.counters(match, defender, attacker, entry),
+        default=lambda: match.tactics.choose_counter(match, defender, attacker, entry, plan),
+        who=defender,
+        prompt=PROMPTS["reply"],
+    )
+
+
+def reattempt(match, attacker, defender, plan):
+    """Seed 91: after a Standoff "the Attacker may attempt again. He has the option of trying the same attack, or
+    changing to a different one" (no new positioning)."""
+    return match.decide(
+        "attack",
+        attacker.side,
+        build=lambda: [
+            Option("again", f"{plan.entry.label} again", value=plan),
+            *choices.maneuver_options(match, attacker, defender, positioning_on=False),
+        ],
+        default=lambda: match.tactics.plan_attack(match, attacker, defender, positioning=False) or plan,
+        who=attacker,
+        prompt=PROMPTS["attack"],
+    )
 
 
 def _combo(match, attacker, defender, entry, combo):
     """Seed 25: a Combo of BRA strikes in one round, while he keeps Advantage."""
     man = entry.move
     if man.cls == "BRA" and man.type == "Strike" and combo < MAX_COMBO and match.attacker is attacker:
-        following = match.tactics.combo_next(match, attacker, defender)
+        following = match.decide(
+            "combo",
+            attacker.side,
+            build=lambda: choices.combos(match, attacker, defender),
+            default=lambda: match.tactics.combo_next(match, attacker, defender),
+            who=attacker,
+            prompt=PROMPTS["combo"],
+        )
         if following is not None:
             attempt(match, attacker, defender, following, combo + 1)
 
@@ -329,7 +460,16 @@ def _missed(match, attacker, defender, plan, roll, fired):
         high_risk_crash(match, attacker, defender, plan)
     if attacker.running:
         attacker.running = False
-    reply = match.tactics.choose_reply(match, defender, attacker)
+    reply = None
+    if not defender.unconscious:
+        reply = match.decide(
+            "answer",
+            defender.side,
+            build=lambda: choices.answers(match, defender, attacker),
+            default=lambda: match.tactics.choose_reply(match, defender, attacker),
+            who=defender,
+            prompt=PROMPTS["answer"],
+        )
     if roll["outcome"] == BOTCH:
         telegraphed_reply(match, attacker, defender, reply)
         return "over"

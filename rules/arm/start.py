@@ -1,9 +1,10 @@
 """Seed 000, the start of a match: SAV Contest, collar-elbow tie-up, test of strength, Ambush; and
 the pre-match concealment of starred objects (the "Conceal Object" Trick)."""
 
-from rules.arm import advantage, narration, referee
+from rules.arm import advantage, choices, narration, referee
 from rules.arm.checks import check, succeeded
 from rules.arm.maneuvers import flagged
+from rules.arm.options import PROMPTS
 
 CAGE_KEYS = ("cage", "cage_height", "cage_internal", "cage_roof", "escape", "cage_steps")
 # stipulations the start event shows only when set (their defaults change nothing)
@@ -31,8 +32,8 @@ def begin(match):
     amb = match.stip["ambush"]
     if amb is not None and ambush(match, match.legal[amb], match.legal[1 - amb]):
         return
-    choice_a = match.tactics.choose_start(match, a, b)
-    choice_b = match.tactics.choose_start(match, b, a)
+    choice_a = _calls(match, a, b)
+    choice_b = _calls(match, b, a)
     caller = None
     method = "sav"
     for f, choice in ((a, choice_a), (b, choice_b)):
@@ -46,6 +47,18 @@ def begin(match):
         advantage.test_of_strength(match, a, b, caller)
     else:
         advantage.sav_contest(match, a, b)
+
+
+def _calls(match, fighter, opponent):
+    """Seed 12-14: either wrestler may call a tie-up (or a test of strength) instead of the SAV Contest."""
+    return match.decide(
+        "start",
+        fighter.side,
+        build=lambda: choices.start(match, fighter, opponent),
+        default=lambda: match.tactics.choose_start(match, fighter, opponent),
+        who=fighter,
+        prompt=PROMPTS["start"],
+    )
 
 
 def conceal(match, fighter):

@@ -4,6 +4,7 @@ Leverage, rope breaks) is :mod:`rules.arm.holds`."""
 
 from rules.arm import clock, edge, narration, referee
 from rules.arm.checks import check, succeeded
+from rules.arm.options import PROMPTS, priced
 
 
 class Hold:
@@ -73,10 +74,18 @@ def submission_check(match, hold):
         return
     if not match.falls_count:
         return  # escape-only: a submission does not end it
+    finisher = hold.entry.finisher
     if (
-        edge.affordable(victim, "hanging_on", vs_finisher=hold.entry.finisher)
-        and match.tactics.wants_hanging_on(match, victim, hold)
-        and edge.spend(match, victim, "hanging_on", detail=hold.entry.label, vs_finisher=hold.entry.finisher)
+        edge.affordable(victim, "hanging_on", vs_finisher=finisher)
+        and match.decide(
+            "edge",
+            victim.side,
+            build=lambda: priced(victim, "hanging_on", "Hanging On: ignore this failed check", vs_finisher=finisher),
+            default=lambda: match.tactics.wants_hanging_on(match, victim, hold),
+            who=victim,
+            prompt=PROMPTS["edge"],
+        )
+        and edge.spend(match, victim, "hanging_on", detail=hold.entry.label, vs_finisher=finisher)
     ):
         return
     match.finish(hold.holder.side, "submission", narration.submits(victim, hold.holder, hold.entry), loser=victim.side)

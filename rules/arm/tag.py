@@ -8,6 +8,7 @@ from rules.arm import damage, heat, narration, referee
 from rules.arm.checks import check, contest, succeeded
 from rules.arm.maneuvers import DEFENSES, flagged
 from rules.arm.modifiers import attack_mods, note_attempt
+from rules.arm.options import PROMPTS, check_of, preview_mods, yes_no
 from rules.arm.plans import simple_plan
 from rules.arm.positioning import self_cost, spend
 from rules.arm.ring import APRON_OF, TAG_SQUARES, distance, in_ring
@@ -123,8 +124,15 @@ def tag(match, attacker, defender, partner):
     attacker.cornered = ""
     how = "tag"
     unnoticed = False
-    if match.tactics.wants_blind_tag(match, attacker, defender):
-        entry = attacker.venue_moves["Blind Tag"]
+    entry = attacker.venue_moves["Blind Tag"]
+    if match.decide(
+        "blind-tag",
+        attacker.side,
+        build=lambda: yes_no("blind-tag", "Blind Tag", check=check_of(preview_mods(match, attacker, defender, entry))),
+        default=lambda: match.tactics.wants_blind_tag(match, attacker, defender),
+        who=attacker,
+        prompt=PROMPTS["blind-tag"],
+    ):
         note_attempt(attacker, entry)
         rec = check(match.dice, attack_mods(match, attacker, defender, entry), "Blind Tag", attacker.idx, entry.label)
         _trick_used(match, attacker, entry)
@@ -229,7 +237,14 @@ def try_save(match, pinner, victim):
     saver.position = "Facing"
     inside = [p for p in match.sides[pinner.side] if p is not pinner and not p.apron and not p.unconscious]
     blocker = inside[0] if inside else fresh_partner(match, pinner)
-    if blocker is not None and match.tactics.wants_block(match, blocker, saver):
+    if blocker is not None and match.decide(
+        "block",
+        blocker.side,
+        build=lambda: yes_no("block", "Block the save", check=None if inside else check_of(blocker.check_mods("SAV"))),
+        default=lambda: match.tactics.wants_block(match, blocker, saver),
+        who=blocker,
+        prompt=PROMPTS["block"],
+    ):
         blocked = _block(match, pinner, victim, saver, entry, mods, blocker, bool(inside))
         if blocked is not None:
             return blocked
@@ -415,7 +430,14 @@ def end_of_round(match):
     for fighter in match.fighters:
         if fighter.legal or fighter.apron:
             continue
-        if not fighter.unconscious and match.tactics.lingers(match, fighter):
+        if not fighter.unconscious and match.decide(
+            "linger",
+            fighter.side,
+            build=lambda: yes_no("linger", "Stay in the ring", needs=("the referee's five-count runs",)),
+            default=lambda f=fighter: match.tactics.lingers(match, f),
+            who=fighter,
+            prompt=PROMPTS["linger"],
+        ):
             fighter.lingering += 1
             continue
         back_to_apron(match, fighter)

@@ -5,7 +5,10 @@
 
 from rules.arm import clock, edge, heat, interference, narration, positioning, referee, tag
 from rules.arm.checks import ACE, BOTCH, RANK, check, referee_beats, succeeded
+from rules.arm.modifiers import note_attempt
+from rules.arm.options import PROMPTS, check_of, label, priced, yes_no
 from rules.arm.ring import KIND, ROPE_REACH, in_ring
+from rules.decisions import Option
 
 # --- pinfalls -----------------------------------------------------------------------------------
 
@@ -74,7 +77,14 @@ def can_cover(match, pinner, victim, ap, free_cover=False, attempts=0):
 def cover(match, pinner, victim, ap, finisher=False, free_cover=False, default=None):
     """He may cover (with a hook or a lobster cover): ``default(AP after the cover)`` is his choice, the hook
     (0, 1, 2) or None for no cover. Returns the AP left."""
-    hook = default(ap - cover_cost(victim, free_cover))
+    hook = match.decide(
+        "cover",
+        pinner.side,
+        build=lambda: covers(match, pinner, victim, ap, free_cover),
+        default=lambda: default(ap - cover_cost(victim, free_cover)),
+        who=pinner,
+        prompt=PROMPTS["cover"],
+    )
     if hook is None:
         return ap
     return pin(match, pinner, victim, ap, finisher=finisher, free_cover=free_cover, hook=hook)
@@ -83,12 +93,41 @@ def cover(match, pinner, victim, ap, finisher=False, free_cover=False, default=N
 def _save_before_three(match, pinner, victim):
     """Who stops a three-count from outside, as a callable that tries it (True: the pin is broken), or None:
     the partner diving in (seed "Making The Save"), else his second running in (interference, D51)."""
-    if match.tag and tag.fresh_partner(match, victim) is not None and match.tactics.save_coming(match, victim):
+    saver = tag.fresh_partner(match, victim) if match.tag else None
+    if saver is not None and match.decide(
+        "save",
+        victim.side,
+        build=lambda: yes_no("save", f"{saver.name} makes the save", check=_save_check(match, saver, pinner, victim)),
+        default=lambda: match.tactics.save_coming(match, victim),
+        who=saver,
+        prompt=PROMPTS["save"],
+    ):
         return lambda: tag.try_save(match, pinner, victim)
     second = match.second_for(victim.side) if match.seconds else None
-    if second is not None and match.tactics.wants_run_in_save(match, victim):
+    if second is not None and match.decide(
+        "run-in",
+        victim.side,
+        build=lambda: yes_no(
+            "run-in", f"{second.name} runs in", check=check_of(((f"{second.name}'s Skill", second.skill),))
+        ),
+        default=lambda: match.tactics.wants_run_in_save(match, victim),
+        who=victim,
+        prompt=PROMPTS["run-in"],
+    ):
         return lambda: interference.run_in(match, second, pinner)
     return None
+
+
+def _save_check(match, saver, pinner, victim):
+    entry = tag.save_entry(saver)
+    if entry is None:
+        return None
+    saved = (saver.last_attempt, saver.repeat)
+    note_attempt(saver, entry)
+    try:
+        return check_of(tag.save_mods(match, saver, pinner, victim, entry))
+    finally:
+        saver.last_attempt, saver.repeat = saved
 
 
 def pin(match, pinner, victim, ap, predicament=False, finisher=False, free_cover=False, hook=None):
@@ -119,7 +158,7 @@ def pin(match, pinner, victim, ap, predicament=False, finisher=False, free_cover
                 "pin", narration.no_count(pinner, victim, match.ref), actor=pinner.idx, target=victim.idx, count=0
             )
             return max(0, ap)
-        if match.tactics.screwjob_choice(match, pinner, victim) and screwjob(match, pinner, victim):
+        if _screwjobs(match, pinner, victim) and screwjob(match, pinner, victim):
             return 0
         try:
             count, ace = _count(match, pinner, victim, predicament, hook, attempts, finisher)
@@ -130,9 +169,59 @@ def pin(match, pinner, victim, ap, predicament=False, finisher=False, free_cover
             return 0
         ap -= count
         attempts += 1
-        if predicament or ap < 1 or not match.tactics.wants_repin(match, pinner, victim, ap, attempts):
+        if predicament or ap < 1:
             return max(0, ap)
-        hook = None  # the next cover's hook is his choice again
+        hook = _repin(match, pinner, victim, ap, attempts, free_cover)
+        if hook is None:
+            return max(0, ap)
+
+
+def _screwjobs(match, pinner, victim):
+    """Seed 48: he may cheat on the pin (legs on the ropes, the tights): a SAV roll, then the referee's checks."""
+    check = check_of(pinner.check_mods("SAV"))
+    needs = ("illegal: the referee may break up the fall and warn him",)
+    return match.decide(
+        "screwjob",
+        pinner.side,
+        build=lambda: yes_no("screwjob", "Screwjob the pin", check=check, needs=needs),
+        default=lambda: match.tactics.screwjob_choice(match, pinner, victim),
+        who=pinner,
+        prompt=PROMPTS["screwjob"],
+    )
+
+
+def _repin(match, pinner, victim, ap, attempts, free_cover):
+    """Seed 134: "A wrestler can make multiple attempts to pin without making a new attack -- but each subsequent
+    attempt to pin is at +2 to break (cumulative)". The hook, or None for no new cover."""
+    if not can_cover(match, pinner, victim, ap, free_cover, attempts):
+        return None
+
+    def default():
+        if not match.tactics.wants_repin(match, pinner, victim, ap, attempts):
+            return None
+        return match.tactics.cover_hook(match, pinner, victim, ap - cover_cost(victim))
+
+    return match.decide(
+        "cover",
+        pinner.side,
+        build=lambda: covers(match, pinner, victim, ap),
+        default=default,
+        who=pinner,
+        prompt=PROMPTS["cover"],
+    )
+
+
+def _break_method(match, victim, pinner, predicament, hook, attempts, dice):
+    if victim.unconscious:  # nothing to choose: every check fails
+        return match.tactics.pin_break_method(match, victim, pinner, predicament, hook, attempts)
+    return match.decide(
+        "pin-break",
+        victim.side,
+        build=lambda: pin_breaks(match, victim, pinner, predicament, hook, attempts, dice),
+        default=lambda: match.tactics.pin_break_method(match, victim, pinner, predicament, hook, attempts),
+        who=victim,
+        prompt=PROMPTS["pin-break"],
+    )
 
 
 def _count(match, pinner, victim, predicament, hook, attempts, finisher):
@@ -140,11 +229,18 @@ def _count(match, pinner, victim, predicament, hook, attempts, finisher):
     Ace on the break)."""
     auto_two = finisher and victim.level >= 1 and attempts == 0
     n = 1 if auto_two else 3
-    method = match.tactics.pin_break_method(match, victim, pinner, predicament, hook, attempts)
+    method = _break_method(match, victim, pinner, predicament, hook, attempts, n)
     squeeze = False
-    affordable = edge.affordable(victim, "squeeze_count", vs_finisher=finisher, bra_escape=method == "BRA")
-    if affordable and match.tactics.wants_squeeze(
-        match, victim, pinner, n, method, hook, attempts, predicament, finisher
+    kw = {"vs_finisher": finisher, "bra_escape": method == "BRA"}
+    if edge.affordable(victim, "squeeze_count", **kw) and match.decide(
+        "edge",
+        victim.side,
+        build=lambda: priced(victim, "squeeze_count", "Squeeze Count: an extra die, the worst dropped", **kw),
+        default=lambda: match.tactics.wants_squeeze(
+            match, victim, pinner, n, method, hook, attempts, predicament, finisher
+        ),
+        who=victim,
+        prompt=PROMPTS["edge"],
     ):
         squeeze = edge.spend(
             match, victim, "squeeze_count", detail="kick-out", vs_finisher=finisher, bra_escape=method == "BRA"
@@ -322,4 +418,33 @@ def prestige_changes(match, winner_side, method, engineered=None):
         out.append(
             {"name": f.name, "side": f.side, "change": total, "detail": [{"name": n, "amount": x} for n, x in detail]}
         )
+    return out
+
+
+# --- the options of the pin decisions --------------------------------------------------------------------------------------------------
+
+
+def covers(match, pinner, victim, ap, free=False):
+    """Seed 87, 123, 132 (D59): cover for 1 AP (none after a free-cover maneuver), a hooked leg +1 AP (-1 to break),
+    a lobster cover +3 AP (-2); rolling a Facedown man over first, 1 AP."""
+    cost = cover_cost(victim, free)
+    out = [Option("cover:no", "No cover", value=None)]
+    for hook, name in ((0, "cover"), (1, "cover:hook"), (2, "cover:lobster")):
+        total = cost + hook_cost(hook)
+        if total <= ap:
+            title = ("Cover", "Cover, hooking a leg", "Lobster cover")[hook]
+            out.append(Option(name, label(title, {"ap": total}), {"ap": total}, None, (), hook))
+    return out
+
+
+def pin_breaks(match, victim, pinner, predicament, hook, attempts, dice):
+    """Seed 124-128: Power Out (STR), Kick Out (TEC), Lift a Shoulder (AGI), Pull the Hair (BRA, illegal), a foot on
+    the ropes (SAV); a predicament breaks as a hold (TEC, STR, SAV). ``dice`` d20s, the count their failures."""
+    methods = ("TEC", "STR", "SAV") if predicament else PIN_METHODS
+    out = []
+    for method in methods:
+        check = check_of(break_mods(victim, pinner, method, predicament, hook, attempts), dice=dice)
+        needs = ("illegal: a Referee Check",) if method == "BRA" else ()
+        title = METHOD_NAMES[method].capitalize()
+        out.append(Option(f"break:{method}", label(title, check=check), {}, check, needs, method))
     return out

@@ -41,12 +41,9 @@ def build(match, attacker, defender, entry, positioning=True):
     if (man.base in ("Fire Tab", "Powder") or "OBJ" in man.props) and cheating < 0.3:
         return None
     plan = plans.attack_plan(match, attacker, defender, entry, positioning, Style(match, attacker, defender, cheating))
-    if plan is None or man.type == "Trick" or man.props & AERIAL:
+    if plan is None or man.type == "Trick" or man.props & plans.AERIAL:
         return plan
     return _finish(match, attacker, defender, entry, man, plan, positioning)
-
-
-AERIAL = frozenset({"FLYING", "SPRINGBOARD", "OUTSIDE"})
 
 
 def plain(match, attacker, defender, entry, positioning, context=None, over_top=None):
@@ -68,8 +65,7 @@ def _finish(match, attacker, defender, entry, man, plan, positioning):
     """The ambush's Unopposed first attack; flair and Desperation on a big move (his choice)."""
     if plan is None:
         return None
-    if attacker.ambush_pending:
-        plan.unopposed = True
+    plans.surprise(plan, attacker)
     if not positioning or not (entry.finisher or man.level >= 3):
         return plan
     if attacker.alignment == "face":
