@@ -22,7 +22,13 @@ class Option:
     value: object = field(default=None, compare=False)  # the engine's own object; never serialized
 
     def to_json(self):
-        return {"id": self.id, "label": self.label, "cost": dict(self.cost), "check": self.check, "needs": list(self.needs)}
+        return {
+            "id": self.id,
+            "label": self.label,
+            "cost": dict(self.cost),
+            "check": self.check,
+            "needs": list(self.needs),
+        }
 
 
 @dataclass(frozen=True)

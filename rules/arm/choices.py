@@ -144,6 +144,11 @@ def _maneuver_option(match, attacker, defender, entry, plan, suffix):
     if shortfall:
         needs.append(f"{shortfall} AP short: -{shortfall} to the roll")
     cost = {"ap": plan.cost}
+    points = plan.opts.get("desperation", 0) if plan.opts else 0
+    if points:
+        cost["damage"] = points + entry.move.level  # D58: he takes X + Level as he commits to it
+    if plan.flair:
+        needs.append("+1 spot bonus to Prestige")
     title = entry.label + (f" [{suffix.lstrip('+').replace('+', ', ')}]" if suffix else "")
     return Option(f"maneuver:{entry.label}{suffix}", label(title, cost, check), cost, check, tuple(needs), plan)
 

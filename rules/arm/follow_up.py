@@ -243,7 +243,7 @@ ACTIONS = {
 }
 
 
-# --- the options of the follow-up decisions ----------------------------------------------------------------------------------------
+# --- the options of the follow-up decisions --------------------------------------------------------------------
 
 
 def follow_ups(match, attacker, defender, ap):

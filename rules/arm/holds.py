@@ -268,7 +268,7 @@ def hold_damage(match, hold):
         submission.sleeper_check(match, hold)
 
 
-# --- the options of the hold decisions -------------------------------------------------------------------------------------------------
+# --- the options of the hold decisions ------------------------------------------------------------------------
 
 
 def hold_actions(match, hold):

@@ -9,7 +9,7 @@ in :mod:`rules.arm.tactics`, asked through ``match.tactics``.
 from rules.arm import arsenal, cage, clock, damage, edge, holds, narration, referee, start, state, tactics, tag, winning
 from rules.arm.interference import Second
 from rules.arm.positioning import RUN_COSTS
-from rules.arm.resolution import standard_round
+from rules.arm.rounds import standard_round
 from rules.arm.sheet import derived as sheet_derived
 from rules.arm.sheet import stuntrack
 from rules.arm.stipulation import parse_stipulation

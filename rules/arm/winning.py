@@ -421,7 +421,7 @@ def prestige_changes(match, winner_side, method, engineered=None):
     return out
 
 
-# --- the options of the pin decisions --------------------------------------------------------------------------------------------------
+# --- the options of the pin decisions -------------------------------------------------------------------------
 
 
 def covers(match, pinner, victim, ap, free=False):

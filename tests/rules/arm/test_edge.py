@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.arm import edge, follow_up, resolution, start, tactics
+from rules.arm import edge, follow_up, resolution, rounds, start, tactics
 
 from .helpers import entry, match, no_round_start_edge, plan, sheet
 
@@ -89,7 +89,7 @@ def test_seize_the_initiative_swaps_the_attacker_after_positioning(monkeypatch):
     monkeypatch.setattr(tactics, "choose_counter", lambda *args: None)
     monkeypatch.setattr(follow_up, "after_maneuver", lambda *args: None)
     monkeypatch.setattr(tactics, "combo_next", lambda *args: None)
-    resolution.standard_round(m)
+    rounds.standard_round(m)
     assert [e["type"] for e in m.events][:3] == ["edge", "advantage", "maneuver"]
     assert d.edge == 0 and a.damage == 2 and m.attacker is d
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.arm import referee, resolution, tactics, winning
+from rules.arm import referee, resolution, rounds, tactics, winning
 from rules.arm.match import MatchOver
 from rules.errors import SetupError
 
@@ -22,7 +22,7 @@ def test_with_the_referee_distracted_the_second_runs_in_unseen_and_his_man_takes
     monkeypatch.setattr(tactics, "plan_attack", lambda *_a, **_k: tactics.Plan("stall"))
     monkeypatch.setattr(resolution.damage, "stall", lambda *_a: 0)
     assert tactics.wants_run_in(m, 1) and m.second_for(1) is m.seconds[1]
-    resolution.standard_round(m)
+    rounds.standard_round(m)
     ev = next(e for e in m.events if e["type"] == "interference")
     assert ev["hit"] is True and ev["damage"] == 6 and ev["second"] == "Slick Sid"
     assert ev["rolls"][0]["need"] == 12 and ev["rolls"][0]["value"] == 7

@@ -3,7 +3,7 @@
 import pytest
 
 from rules.arm import positioning as pos
-from rules.arm import ring
+from rules.arm import ring, rounds
 from rules.arm.ring import KIND, SQUARE_AT, SQUARE_ID
 
 from .helpers import match
@@ -123,7 +123,7 @@ def test_an_irish_whip_and_rebound_meet_at_the_mirror_or_at_the_ropes_when_he_fo
 
 
 def test_a_running_maneuver_from_the_middle_whips_him_first():
-    from rules.arm import resolution, tactics
+    from rules.arm import tactics
 
     from .helpers import entry, sheet
 
@@ -138,7 +138,7 @@ def test_a_running_maneuver_from_the_middle_whips_him_first():
     p = tactics.build(m, a, d, entry(a, "Running Clothesline"))
     assert p.whip == "follow" and p.cost == pos.WHIP + pos.RUN_REBOUND and p.over_top
     a.ap = 2
-    resolution.execute_positioning(m, a, p)
+    rounds.execute_positioning(m, a, p)
     assert a.running and ring.KIND[d.square] == "+" and a.square == d.square
 
 

@@ -3,7 +3,7 @@ telegraph, Megamove, Unopposed, High Risk, Counters, Finisher, and the situation
 
 import pytest
 
-from rules.arm import damage, follow_up, modifiers, resolution, tactics
+from rules.arm import damage, follow_up, modifiers, resolution, rounds, tactics
 from rules.arm.match import MatchOver
 from rules.arm.ring import SQUARE_AT
 
@@ -444,7 +444,7 @@ def test_an_outside_dive_is_minus_two_and_hurts_the_diver_too(no_counters):
     p = tactics.build(m, a, d, entry(a, "Outside Body Press"))
     assert p.opts["dive to the floor"] == -2 and p.alt == 2
     a.ap = p.cost
-    resolution.execute_positioning(m, a, p)
+    rounds.execute_positioning(m, a, p)
     resolution.attempt(m, a, d, p)
     ev = [e for e in m.events if e["type"] == "maneuver"][0]
     assert {"name": "altitude", "amount": 4} in ev["breakdown"]
@@ -516,7 +516,7 @@ def test_a_flyer_can_step_up_on_a_cornered_man_to_launch_himself(no_counters):
     a.ap = a.agi_bonus
     p = tactics.build(m, a, d, entry(a, "Flying Dropkick"))
     assert (p.launch, p.launch_bonus, p.perch) == ("Bruiser", 7, "")
-    resolution.execute_positioning(m, a, p)
+    rounds.execute_positioning(m, a, p)
     resolution.attempt(m, a, d, p)
     hit = next(e for e in m.events if e["type"] == "maneuver")
     assert {"name": "altitude (launched off Bruiser)", "amount": 7} in hit["breakdown"]
@@ -576,11 +576,11 @@ def test_movement_and_stall_rounds_are_half_length(monkeypatch):
     a, d = m.fighters
     no_round_start_edge(monkeypatch)
     monkeypatch.setattr(tactics, "plan_attack", lambda *args, **kw: tactics.Plan("move"))
-    resolution.standard_round(m)
+    rounds.standard_round(m)
     assert m.round_seconds == 5.0
     monkeypatch.setattr(tactics, "plan_attack", lambda *args, **kw: tactics.Plan("stall"))
     a.damage = 10
-    resolution.standard_round(m)
+    rounds.standard_round(m)
     assert m.round_seconds == 5.0 and a.damage == 8
 
 
@@ -594,7 +594,7 @@ def test_he_can_stall_a_round_or_more_after_a_maneuver(monkeypatch):
     d.position = "Prone"
     for rnd in (1, 2, 3):
         m.log.round = rnd
-        resolution.standard_round(m)
+        rounds.standard_round(m)
         assert m.events[-1]["type"] == "stall" and m.round_seconds == 5.0
     assert [e["healed"] for e in m.events if e["type"] == "stall"] == [2, 2, 2] and a.damage == 24
     assert m.attacker is a and m.dice.remaining == 0
@@ -608,7 +608,7 @@ def test_a_hidden_fist_load_is_drawn_for_a_punch_and_adds_its_damage(no_counters
     p = tactics.build(m, a, d, entry(a, "Punch"))
     assert p.draw == "Fist Load" and p.cost == 2
     a.ap = 2
-    resolution.execute_positioning(m, a, p)
+    rounds.execute_positioning(m, a, p)
     resolution.attempt(m, a, d, p)
     ev = [e for e in m.events if e["type"] == "maneuver"][0]
     assert {"name": "Fist Load", "amount": 2} in ev["breakdown"] and ev["damage"] == 4
@@ -638,7 +638,7 @@ def test_a_cloth_garrote_adds_two_to_a_choke_and_is_a_foreign_object(no_counters
     p = tactics.build(m, a, d, entry(a, "Choke"))
     assert p.draw == "Cloth"
     a.ap = 2
-    resolution.execute_positioning(m, a, p)
+    rounds.execute_positioning(m, a, p)
     resolution.attempt(m, a, d, p)
     ev = [e for e in m.events if e["type"] == "maneuver"][0]
     assert {"name": "Cloth garrote", "amount": 2} in ev["breakdown"]

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules import RandomDice, ScriptedDice, resolve
-from rules.arm import follow_up, referee, resolution, ring, tactics, tag, winning
+from rules.arm import follow_up, referee, ring, rounds, tactics, tag, winning
 from rules.arm.match import Match, MatchOver
 from rules.arm.modifiers import attack_mods
 from rules.arm.resolution import attempt
@@ -316,7 +316,7 @@ def test_the_double_team_brings_the_partner_in_and_the_referee_may_count_him(mon
     wear(ace, 1)
     ace.square = (8, 7)  # next to the heels' corner, within Brute's reach
     p = plan(entry(bruiser, "Kick"))
-    resolution.fighting_a_team(m, bruiser, ace, p)
+    rounds.fighting_a_team(m, bruiser, ace, p)
     assert p.tandem is not None and p.tandem[0] is brute and not brute.apron
     assert brute.warnings == 1 and referee.counting(m, brute, "tag_switch") == 0
 
@@ -344,12 +344,12 @@ def test_the_man_left_out_gets_a_free_attack_that_takes_the_initiative_only_if_i
     m = tag_match([5])
     ace, _partner, bruiser, brute = m.fighters
     brute.apron = False
-    resolution.free_attack(m, ace, brute)
+    rounds.free_attack(m, ace, brute)
     assert ace.damage == 2 and m.attacker is bruiser  # his team's legal man has Advantage
     m2 = tag_match([15])
     ace2, _p2, _b2, brute2 = m2.fighters
     brute2.apron = False
-    resolution.free_attack(m2, ace2, brute2)
+    rounds.free_attack(m2, ace2, brute2)
     assert m2.attacker is ace2 and ace2.damage == 0
 
 
@@ -457,9 +457,8 @@ def test_a_flyer_launches_off_his_partner_in_their_corner_for_his_hdb_plus_five(
     e = entry(ace, "Flying Elbow Drop")
     p = tactics.build(m, ace, bruiser, e)
     assert (p.launch, p.launch_bonus, p.square, p.perch, p.alt) == ("Partner", 2 + 5, ring.CORNER_OF[0], "", 0)
-    from rules.arm import resolution
 
-    resolution.execute_positioning(m, ace, p)
+    rounds.execute_positioning(m, ace, p)
     attempt(m, ace, bruiser, p)
     pos = next(ev for ev in m.events if ev["type"] == "position")
     assert pos["launch"] == "Partner" and "steps up on Partner" in pos["text"]
