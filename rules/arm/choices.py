@@ -6,7 +6,7 @@ applies (plans, attack_mods, the Edge prices)."""
 
 import itertools
 
-from rules.arm import cage, edge, plans, tag
+from rules.arm import cage, damage, edge, plans, tag
 from rules.arm.advantage import cet_mods, tos_mods
 from rules.arm.modifiers import with_turnover
 from rules.arm.options import check_of, label, preview_mods, yes_no
@@ -133,7 +133,14 @@ def maneuver_options(match, attacker, defender, positioning_on=True, entries=Non
 
 def _maneuver_option(match, attacker, defender, entry, plan, suffix):
     shortfall = max(0, plan.cost - attacker.ap)
-    mods = preview_mods(match, attacker, defender, entry, plan.opts, shortfall)
+    points = plan.opts.get("desperation", 0) if plan.opts else 0
+    saved = (attacker.damage, attacker.level)
+    if points:  # D58: he takes X + Level before the roll, which may wear him down a Level
+        damage.add(attacker, points + entry.move.level)
+    try:
+        mods = preview_mods(match, attacker, defender, entry, plan.opts, shortfall)
+    finally:
+        attacker.damage, attacker.level = saved
     unopposed = plan.unopposed or defender.dazed or defender.blinded or defender.unconscious
     check = check_of(mods, **({"unopposed": True} if unopposed else {}))
     needs = []
@@ -144,7 +151,6 @@ def _maneuver_option(match, attacker, defender, entry, plan, suffix):
     if shortfall:
         needs.append(f"{shortfall} AP short: -{shortfall} to the roll")
     cost = {"ap": plan.cost}
-    points = plan.opts.get("desperation", 0) if plan.opts else 0
     if points:
         cost["damage"] = points + entry.move.level  # D58: he takes X + Level as he commits to it
     if plan.flair:
@@ -267,17 +273,31 @@ def counters(match, defender, attacker, entry):
     return out
 
 
-def answers(match, defender, attacker):
+def answers(match, defender, attacker, telegraphed=False):
     """Seed 90: after the attacker's miss "the opponent gains Advantage and attempts a maneuver" (no positioning:
-    D5); or he just takes the Advantage."""
+    D5; a plain check of the maneuver, the plan's options aside; +2 when the miss was telegraphed, seed 93); or he
+    just takes the Advantage."""
+    saved = defender.telegraph
+    if telegraphed:
+        defender.telegraph = 1
+    try:
+        return _answers(match, defender, attacker)
+    finally:
+        defender.telegraph = saved
+
+
+def _answers(match, defender, attacker):
     out = [Option("answer:none", "Take the Advantage", value=None)]
     seen = set()
-    for option in maneuver_options(match, defender, attacker, positioning_on=False):
-        entry = option.value.entry
-        if entry.move.type == "Trick" or entry.label in seen or option.value.unopposed:
+    for entry in defender.attacks:
+        if entry.move.type == "Trick" or entry.label in seen:
+            continue
+        if plans.attack_plan(match, defender, attacker, entry, False, FixedStyle()) is None:
             continue
         seen.add(entry.label)
-        out.append(Option(f"maneuver:{entry.label}", option.label, option.cost, option.check, option.needs, entry))
+        check = check_of(preview_mods(match, defender, attacker, entry, None))
+        needs = ("illegal: a Referee Check",) if entry.move.illegal else ()
+        out.append(Option(f"maneuver:{entry.label}", label(entry.label, check=check), {}, check, needs, entry))
     return out
 
 

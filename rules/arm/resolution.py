@@ -206,7 +206,7 @@ def _missed(match, attacker, defender, plan, roll, fired):
         reply = match.decide(
             "answer",
             defender.side,
-            build=lambda: choices.answers(match, defender, attacker),
+            build=lambda: choices.answers(match, defender, attacker, telegraphed=roll["outcome"] == BOTCH),
             default=lambda: match.tactics.choose_reply(match, defender, attacker),
             who=defender,
             prompt=PROMPTS["answer"],

@@ -179,3 +179,56 @@ def test_a_replay_with_every_choice_is_the_match_again_in_this_process():
     whole = list(RULESET.resolve(setup, RandomDice(2), seed=2, choosers={1: person}))
     again = list(RULESET.resolve(setup, RandomDice(2), seed=2, choosers={1: ReplayChooser(person.picked, side=1)}))
     assert json.dumps(again) == json.dumps(whole)
+
+
+class ShowingChooser(RandomChooser):
+    """A random chooser that remembers the check each chosen option showed."""
+
+    def __init__(self, seed):
+        super().__init__(seed)
+        self.shown = {}
+
+    def choose(self, match, decision_index, kind, side, build, default):
+        options = {o.id: o for o in build()}
+        value = super().choose(match, decision_index, kind, side, lambda: list(options.values()), default)
+        self.shown[decision_index] = options[self.picked[-1]["option"]]
+        return value
+
+
+KINDS_WITH_A_ROLL = ("attack", "answer", "combo", "reply", "pin-break", "hold-break")
+
+
+def _rolls_for(roll, side, option, label):
+    """The d20 of the attempt the option chose: his roll naming that maneuver (a Defense's roll names none)."""
+    if roll["die"] != "d20" or roll.get("actor") != side:
+        return False
+    if option.id.startswith("break:"):  # a pin or a hold: "break the pin (kicks out)", "break the Boston Crab"
+        return roll["for"].startswith("break the") and "maneuver" not in roll
+    return roll.get("maneuver") == label or (option.id.startswith("counter:") and "maneuver" not in roll)
+
+
+@pytest.mark.timeout(120)
+def test_the_check_an_option_shows_is_the_roll_the_engine_then_makes():
+    s = RULESET.example_sheet
+    compared = 0
+    for seed in range(30):
+        setup = RULESET.build_setup([[s(seed=seed % 9)], [s(seed=seed % 7 + 20)]])
+        choosers = {0: ShowingChooser(seed), 1: ShowingChooser(seed + 7)}
+        events = list(RULESET.resolve(setup, RandomDice(seed), seed=seed, choosers=choosers))
+        for i, event in enumerate(events):
+            if event["type"] != "decision" or event["kind"] not in KINDS_WITH_A_ROLL:
+                continue
+            side = event["actor"]
+            option = choosers[side].shown[event["decision"]]
+            if not option.id.startswith(("maneuver:", "counter:", "reversal:", "break:")) or option.check is None:
+                continue
+            label = option.id.split(":", 1)[1].split("+")[0]
+            for later in events[i + 1 :]:
+                if later["type"] == "decision" and later["actor"] == side:
+                    break  # he did not get to roll it (his man seized the initiative, he was knocked out...)
+                roll = next((r for r in later["rolls"] if _rolls_for(r, side, option, label)), None)
+                if roll is not None:
+                    assert roll["need"] == option.check["need"], (option.id, roll)
+                    compared += 1
+                    break
+    assert compared > 150
