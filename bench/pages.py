@@ -1,14 +1,13 @@
 """Pages under load (not a test): wrk against the ASGI server on a generated league (10k wrestlers, 100k matches).
 
 Loopback only, bounded: each page is loaded for a fixed number of seconds. Prints one JSON line per page and kind of
-visitor: a stranger without cookies (the whole page cached for such visitors, config/pagecache.py), and a signed-in
-player (session and CSRF cookies: the page assembled from its cached fragments, with his own menu and token).
+visitor: a stranger without cookies, and a signed-in player (session and CSRF cookies: his own menu and token).
+Pages are rendered on every request (nothing is cached: docs/architecture.md).
 
 For each: wrk flat out (``rps``, ``p95_ms``: the capacity), then paced to just over 300 req/s (``paced_rps``,
-``paced_p95_ms``: the latency at the target rate); and for one request at a time the median latency of a cached page
-(``single_ms``) and of a page rendered afresh just after its promotion changed (``fresh_ms``), with the queries of
-each (``queries_cached``, ``queries_fresh``, counted in this process through Django's test client).
-Needs Debian's wrk (`make bench` installs it).
+``paced_p95_ms``: the latency at the target rate); and for one request at a time the median latency (``single_ms``)
+with the queries of a page (``queries``, counted in this process through Django's test client).
+``--workers N``: uvicorn processes (default 2). Needs Debian's wrk (`make bench` installs it).
 """
 
 import json
@@ -68,26 +67,20 @@ def count_queries(client, path):
     return len(queries)
 
 
-def single_requests(url, promotion_id, cookie=None, runs=15):
-    """Median latency of one request at a time: cached, and rendered afresh after a bump of the promotion."""
+def single_requests(url, cookie=None, runs=30):
+    """Median latency of one request at a time."""
     import statistics
 
     import httpx
 
-    from config import pagecache
-
-    cached, fresh = [], []
+    times = []
     headers = {"Cookie": cookie} if cookie else {}
     with httpx.Client(timeout=30, headers=headers) as http:
         for _ in range(runs):
-            pagecache.bump(promotion_id)
             start = time.perf_counter()
             http.get(url)
-            fresh.append(time.perf_counter() - start)
-            start = time.perf_counter()
-            http.get(url)
-            cached.append(time.perf_counter() - start)
-    return round(statistics.median(cached) * 1000, 1), round(statistics.median(fresh) * 1000, 1)
+            times.append(time.perf_counter() - start)
+    return round(statistics.median(times) * 1000, 1)
 
 
 def signed_in_player(promotion):
@@ -142,7 +135,6 @@ def main(seconds=8, connections=FLAT_OUT_CONNECTIONS, workers=2):
     from django.core.management import call_command
     from django.test import Client
 
-    from config import pagecache
     from matches.models import Card
     from promotion.models import Promotion, Title
     from roster.models import Wrestler
@@ -170,8 +162,8 @@ def main(seconds=8, connections=FLAT_OUT_CONNECTIONS, workers=2):
     queries = {}
     for kind, (_, client) in visitors.items():
         for name, path in pages.items():
-            pagecache.bump(promotion.pk)
-            queries[kind, name] = (count_queries(client, path), count_queries(client, path))
+            count_queries(client, path)  # a first request may set a cookie or warm a memo
+            queries[kind, name] = count_queries(client, path)
     port = free_port()
     env = dict(os.environ, DEBUG="false", LOG_LEVEL="WARNING")
     server = subprocess.Popen(  # noqa: S603
@@ -211,7 +203,7 @@ def main(seconds=8, connections=FLAT_OUT_CONNECTIONS, workers=2):
             for name, path in pages.items():
                 url = f"http://127.0.0.1:{port}{path}"
                 status = httpx.get(url, timeout=30, headers={"Cookie": cookie} if cookie else {}).status_code
-                single_ms, fresh_ms = single_requests(url, promotion.pk, cookie)
+                single_ms = single_requests(url, cookie)
                 rps, p95_ms, errors = run_wrk(url, script, connections, seconds, header)
                 paced = []
                 for _ in range(PACED_RUNS):
@@ -233,9 +225,8 @@ def main(seconds=8, connections=FLAT_OUT_CONNECTIONS, workers=2):
                             "paced_p95_ms_runs": [run[1] for run in paced],
                             "paced_errors": sum(run[2] for run in paced),
                             "single_ms": single_ms,
-                            "fresh_ms": fresh_ms,
-                            "queries_cached": queries[kind, name][1],
-                            "queries_fresh": queries[kind, name][0],
+                            "queries": queries[kind, name],
+                            "workers": workers,
                         }
                     ),
                     flush=True,
@@ -246,4 +237,8 @@ def main(seconds=8, connections=FLAT_OUT_CONNECTIONS, workers=2):
 
 
 if __name__ == "__main__":
-    main()
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Kayfabe pages under load")
+    parser.add_argument("--workers", type=int, default=2, help="uvicorn processes")
+    main(workers=parser.parse_args().workers)

@@ -4,8 +4,8 @@
 Run: ``.venv/bin/python bench/rules_arm.py [--matches 400]``. Prints one JSON line per figure:
 
 - ``median ms per match (resolve)``: every event built (state snapshots, narration), median of the runs;
-- ``matches/s (resolve)`` and ``matches/s (outcome)`` (the quiet path odds and ``--count`` use: the same
-  dice and the same result, no events built);
+- ``matches/s (resolve)`` and ``matches/s (outcome)`` (what odds and ``--count`` use: since the quiet mode went,
+  the base class's ``outcome``, the last event of ``resolve``);
 - ``dice per match``;
 - ``ratio to bare dice``: time per match / time to roll the same number of dice with
   ``random.Random().randint(1, 20)``.

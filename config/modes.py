@@ -8,7 +8,7 @@ and no Redis on 127.0.0.1:6379, Celery runs tasks in-process. ``KAYFABE_MODE=emb
 import os
 import socket
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -75,14 +75,39 @@ def check_database_url(url):
     return url
 
 
-def check_redis_url(url):
+def check_redis_url(url, name="REDIS_URL"):
     parts = urlsplit(url)
     if parts.scheme not in REDIS_SCHEMES:
-        raise ConfigurationError(f"REDIS_URL {url!r} is malformed: scheme must be redis:// or rediss://")
+        raise ConfigurationError(f"{name} {url!r} is malformed: scheme must be redis:// or rediss://")
     try:
         parts.port  # noqa: B018
     except ValueError as exc:
-        raise ConfigurationError(f"REDIS_URL {url!r} is malformed: {exc}") from None
+        raise ConfigurationError(f"{name} {url!r} is malformed: {exc}") from None
+    _database_number(url, name)
+    return url
+
+
+def _database_number(url, name):
+    path = urlsplit(url).path.strip("/") or "0"
+    if not path.isdigit():
+        raise ConfigurationError(f"{name} {url!r} is malformed: its database must be a number, not {path!r}")
+    return int(path)
+
+
+def cache_url(broker_url, environ=None):
+    """The Redis database of the cache: ``CACHE_URL``, or the broker's server with the next database number. Never
+    the broker's own database: cache keys all expire and may be evicted, the broker's queues must not be."""
+    environ = os.environ if environ is None else environ
+    url = environ.get("CACHE_URL", "").strip()
+    if url:
+        check_redis_url(url, "CACHE_URL")
+    else:
+        parts = urlsplit(broker_url)
+        database = (_database_number(broker_url, "REDIS_URL") + 1) % 16
+        url = urlunsplit((parts.scheme, parts.netloc, f"/{database}", parts.query, parts.fragment))
+    same_server = urlsplit(url).netloc == urlsplit(broker_url).netloc
+    if same_server and _database_number(url, "CACHE_URL") == _database_number(broker_url, "REDIS_URL"):
+        raise ConfigurationError(f"CACHE_URL {url!r} is the broker's database (REDIS_URL): give the cache its own")
     return url
 
 

@@ -271,6 +271,7 @@ def match_add(*, card, by, spec):
     _apply_spec(match, spec)
     match.save()
     _write_participants(match, spec)
+    _odds_after_commit(match)
     return match, warnings
 
 
@@ -283,7 +284,15 @@ def match_update(*, match, by, spec):
     _apply_spec(match, spec)
     match.save()
     _write_participants(match, spec)
+    _odds_after_commit(match)
     return match, warnings
+
+
+def _odds_after_commit(match):
+    """A worker works out the odds of the match as booked now (matches/odds.py), once this booking commits."""
+    from matches.tasks import compute_odds  # tasks -> services -> booking
+
+    compute_odds.delay_on_commit(match.pk)
 
 
 @transaction.atomic

@@ -92,6 +92,9 @@ class Match(models.Model):
     promo_df = models.PositiveSmallIntegerField(
         "promo Difficulty", null=True, blank=True, help_text="A single promo's Difficulty; empty: the ruleset's."
     )
+    # Odds from simulated matches, written by a worker (matches/odds.py): {"key": digest of the setup they were
+    # played for, "sims": n, "rows": [{"who", "pct", "methods"}]}. Shown while the key is the current setup's.
+    odds = models.JSONField(null=True, blank=True, editable=False)
 
     # Fixed when the card goes live: the seed and the exact setup (sheets and stipulation) the engine plays,
     # so a resumed task, or anyone with the CLI, replays the same match event for event.

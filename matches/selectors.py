@@ -246,7 +246,11 @@ def key_moments(events, count=5):
     """Why the winner won: the result and the events that led to it (finishers, pin counts, big dice)."""
     if not events or events[-1]["type"] != "result":
         return []
-    interesting = [e for e in events[:-1] if e.get("rolls") or e["type"] in ("finisher", "pin", "cover", "submission")]
+    interesting = [
+        e
+        for e in events[:-1]
+        if e.get("text") and (e.get("rolls") or e["type"] in ("finisher", "pin", "cover", "submission"))
+    ]
     return [*interesting[-count:], events[-1]]
 
 

@@ -319,10 +319,6 @@ def match_apply_result(*, match_id, result):
     match.method = result["method"]
     match.rounds = result["rounds"]
     match.result_text = result["text"][:300]
-    # Stored events are final once the result event is: the recap is computed from them once, here.
-    from matches.selectors import events_after
-
-    match.recap = get_ruleset(match.card.promotion.ruleset).recap(events_after(match.pk))
     match.finished = timezone.now()
     match.lease_until = None
 
@@ -352,12 +348,33 @@ def match_apply_result(*, match_id, result):
             prestige=F("prestige") + entry.prestige, fame=F("fame") + entry.fame
         )
     match.save()
+    match.recap = _recap(ruleset, match, participants, winner)  # after the save: the streak counts this match
+    match.save(update_fields=["recap"])
     from promotion.league import snapshot_after_match
 
     snapshot_after_match(match)
     _finish_card_if_done(match.card_id)
     transaction.on_commit(lambda: broadcast.publish_card(match.card_id))
     return True
+
+
+def _recap(ruleset, match, participants, winner):
+    """The ruleset's recap of the stored events (final once the result event is), told with what the league knows:
+    the title on the line, whether it changed hands, and the winner's streak of wins including this one."""
+    from matches.selectors import events_after
+    from roster.records import record
+
+    streak = None
+    if winner is not None:
+        first = next(p.wrestler for p in participants if p.side == winner)
+        current = record(first).streak  # the match is finished in this transaction, so it counts
+        streak = int(current[1:]) if current.startswith("W") else None
+    return ruleset.recap(
+        events_after(match.pk),
+        title=match.title.name if match.title else None,
+        title_changed=bool(match.title_changed),
+        streak=streak,
+    )
 
 
 def _apply_title(match, participants, winner, result, week):

@@ -30,21 +30,9 @@ def _one_line(value, what):
     return value
 
 
-class BytesStreamingResponse(StreamingHttpResponse):
-    """A stream whose async generator yields bytes, served as they come: Django's own wrapping (two more async
-    generators and a conversion per chunk) is a good part of what a chunk costs when a thousand live viewers are
-    each sent the same one. A middleware may still replace the content (``streaming_content = ...``) with bytes."""
-
-    def __aiter__(self):
-        if not self.is_async:
-            return super().__aiter__()
-        return self._iterator
-
-
-def sse_response(stream, *, as_bytes=False):
-    """``as_bytes``: ``stream`` is an async generator of bytes (see BytesStreamingResponse); otherwise of str."""
-    cls = BytesStreamingResponse if as_bytes else StreamingHttpResponse
-    response = cls(stream, content_type="text/event-stream")
+def sse_response(stream):
+    """``stream``: an async generator of str or bytes, sent as it yields."""
+    response = StreamingHttpResponse(stream, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"
     return response

@@ -6,7 +6,7 @@ match, services.match_run rides out an outage itself (services._through_outage).
 
 from celery import shared_task
 
-from matches import services
+from matches import odds, services
 
 RETRY_ON_DATABASE_DOWN = {
     "autoretry_for": services.DATABASE_DOWN,
@@ -25,6 +25,11 @@ def run_card(card_id):
 @shared_task(name="matches.run_match", acks_late=True, reject_on_worker_lost=True, **RETRY_ON_DATABASE_DOWN)
 def run_match(match_id):
     return services.match_run(match_id)
+
+
+@shared_task(name="matches.compute_odds", acks_late=True, reject_on_worker_lost=True, **RETRY_ON_DATABASE_DOWN)
+def compute_odds(match_id):
+    return odds.odds_compute(match_id=match_id)
 
 
 @shared_task(name="matches.sweep_stuck_cards")

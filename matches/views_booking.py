@@ -8,11 +8,10 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
+from django_htmx.http import HTMX_STOP_POLLING
 
-from config import pagecache
-from matches import booking
+from matches import booking, odds
 from matches import booking_selectors as selectors
 from matches.booking_forms import SLOTS, CardForm, MatchForm, MoveForm, ReorderForm
 from matches.models import Card, CardStatus, Match
@@ -21,30 +20,13 @@ from promotion.selectors import promotion_access
 from promotion.views import _add_errors
 
 
-def _card(access, pk, *, fresh=False, kept=False):
-    """The card, 404 unless the visitor may see it. ``fresh``: with its promotion read again (a renderer of a cached
-    fragment reads all it shows itself), else with the promotion of ``access``. ``kept``: for the page everyone
-    reads, a finished card's row kept in this process under the promotion's page version (``config.pagecache.kept``;
-    a card still to air changes without a signal when a match starts)."""
-
-    def read():
-        return access.promotion.pk, get_object_or_404(Card, pk=pk, promotion=access.promotion)
-
-    if fresh:
-        card = get_object_or_404(Card.objects.select_related("promotion"), pk=pk, promotion=access.promotion)
-    elif kept:
-        card = pagecache.kept(access.promotion.slug, ("card", pk), read, keep=_finished)
-        card.promotion = access.promotion
-    else:
-        card = read()[1]
-        card.promotion = access.promotion
+def _card(access, pk):
+    """The card, with the promotion of ``access``; 404 unless the visitor may see it."""
+    card = get_object_or_404(Card, pk=pk, promotion=access.promotion)
+    card.promotion = access.promotion
     if card.status == CardStatus.DRAFT and not access.can_book:
         raise Http404("No such card.")
     return card
-
-
-def _finished(card):
-    return card.status == CardStatus.FINISHED
 
 
 def _booker(request, slug):
@@ -76,39 +58,24 @@ def card_create(request, slug):
     return render(request, "promotion/form.html", context, status=422 if form.errors else 200)
 
 
-@pagecache.shared_page
 def card_detail(request, slug, pk):
-    access = promotion_access(request.user, slug, kept=True)
-    card = _card(access, pk, kept=True)
-    # A card still to air changes without a signal (a match starts: its status is set by a compare-and-swap), so
-    # its line-up's key holds each match's place and status; a finished card's line-up no longer changes.
-    state = ""
-    if card.status != CardStatus.FINISHED:
-        state = pagecache.digest(selectors.lineup_state(card))
-        pagecache.changes_without_signal()
-
-    def render_lineup():
-        # Read after the cache's version (config/pagecache.py): the same for every visitor, so cached.
-        fresh = _card(access, card.pk, fresh=True)
-        matches = selectors.lineup(fresh)
-        for match in matches:
-            match.sides = selectors.sides_of(match)
-            match.odds = selectors.match_odds(match, compute=False)
-        return render_to_string(
-            "matches/card.html#lineup", {"promotion": fresh.promotion, "card": fresh, "matches": matches}
-        )
-
-    lineup = pagecache.fragment(access.promotion.pk, ("card", card.pk, card.status, state), render_lineup)
-    context = {"access": access, "promotion": access.promotion, "card": card, "lineup": lineup}
+    access = promotion_access(request.user, slug)
+    card = _card(access, pk)
+    matches = selectors.lineup(card)
+    for match in matches:
+        match.sides = selectors.sides_of(match)
+    context = {"access": access, "promotion": access.promotion, "card": card, "matches": matches}
     return render(request, "matches/card.html", context)
 
 
 def match_odds(request, slug, pk, mid):
+    """The odds of a scheduled match, polled by the card page until they are ready (then HTMX stops polling)."""
     access = promotion_access(request.user, slug)
     card = _card(access, pk)
     match = get_object_or_404(Match.objects.select_related("card__promotion", "referee"), pk=mid, card=card)
-    context = {"match": match, "odds": selectors.match_odds(match), "promotion": access.promotion, "card": card}
-    return render(request, "matches/card.html#odds", context)
+    shown = odds.odds_shown(match)
+    status = HTMX_STOP_POLLING if request.htmx and shown.state != "pending" else 200
+    return render(request, "matches/card.html#odds", {"odds": shown}, status=status)
 
 
 # --- the builder --------------------------------------------------------------------------------
@@ -142,9 +109,6 @@ def _builder(
 
 def _done(request, access, card, notice, warnings=()):
     """After a successful write: HTMX gets the fresh builder, a plain form a redirect (POST/redirect/GET)."""
-    # Moving and reordering matches renumber them with set-based UPDATEs (no signal): the cached pages of the
-    # promotion (config/pagecache.py) are out of date.
-    pagecache.bump_now_and_on_commit(access.promotion.pk)
     if request.htmx:
         return _builder(request, access, card, notice=notice, warnings=warnings)
     messages.success(request, notice)

@@ -174,7 +174,7 @@ async def match_stream(request, slug, pk):
     await sync_to_async(release_connection)()
     if finished and not await read_db(selectors.events_after, match.pk, after, 1):
         return HttpResponse(status=204)  # nothing more will come: EventSource stops reconnecting
-    return sse_response(_stream(match.pk, after), as_bytes=True)
+    return sse_response(_stream(match.pk, after))
 
 
 def render_result(event, recap):

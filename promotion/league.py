@@ -7,7 +7,6 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Max, Q
 
-from config import pagecache
 from matches.models import MatchStatus
 from promotion import notices
 from promotion.models import (
@@ -237,9 +236,6 @@ def advance_week(*, promotion, by=None, from_week=None):
     )
     promotion.current_week = week + 1
     promotion.save(update_fields=["current_week"])
-    # Healing, returns and inactivity are set-based writes (no model signal): the promotion's cached pages
-    # (config/pagecache.py) are out of date.
-    pagecache.bump_now_and_on_commit(promotion.pk)
     return log
 
 

@@ -28,7 +28,7 @@ def unread_count(user):
     if not user.is_authenticated:
         return 0
     key = _unread_key(user.pk)
-    count = cache.get(key)  # None when missing, or when the cache is unreachable (config/cache.py)
+    count = cache.get(key)  # None when missing, or when the cache is unreachable (IGNORE_EXCEPTIONS)
     if count is None:
         count = Notice.objects.filter(user=user, read=False).count()
         cache.set(key, count, UNREAD_SECONDS)

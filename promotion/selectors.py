@@ -4,7 +4,6 @@ from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from config import pagecache
 from promotion.models import Membership, MembershipStatus, Promotion, Role
 from rules import RulesError
 
@@ -36,22 +35,12 @@ class PromotionAccess:
         return self.has(Role.VIEWER)
 
 
-def promotion_access(user, slug, *, kept=False):
-    """The promotion and the user's access, or 404 when the user may not even see it.
-
-    ``kept``: for the pages everyone reads (GET), the promotion and membership as read under the promotion's current
-    page version, kept in this process (``config.pagecache.kept``: every write to either bumps the version). Views
-    that write read both afresh."""
-    user_id = user.pk if user.is_authenticated else None
-
-    def read():
-        promotion = get_object_or_404(Promotion, slug=slug)
-        membership = None
-        if user_id is not None:
-            membership = Membership.objects.filter(promotion=promotion, user_id=user_id).first()
-        return promotion.pk, (promotion, membership)
-
-    promotion, membership = pagecache.kept(slug, ("access", user_id), read) if kept else read()[1]
+def promotion_access(user, slug):
+    """The promotion and the user's access, or 404 when the user may not even see it."""
+    promotion = get_object_or_404(Promotion, slug=slug)
+    membership = None
+    if user.is_authenticated:
+        membership = Membership.objects.filter(promotion=promotion, user=user).first()
     access = PromotionAccess(promotion, membership)
     if not promotion.is_public and not access.is_member:
         raise Http404("No such promotion.")

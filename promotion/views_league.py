@@ -1,15 +1,11 @@
 """Referees and titles pages: list, create, edit; a title's page with its lineage; vacate and award."""
 
-import functools
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
-from config import pagecache
 from promotion import titles
 from promotion.forms import AwardForm, RefereeForm, TitleForm, VacateForm
 from promotion.models import Referee, Title
@@ -96,51 +92,24 @@ def title_create(request, slug):
     return _titles_page(request, access, form)
 
 
-def _title(access, pk, *, fresh=False, kept=False):
-    """The title. ``fresh``: with its promotion read again (a renderer of a cached fragment reads all it shows
-    itself), else with the promotion of ``access``. ``kept``: for the page everyone reads, the row kept in this
-    process under the promotion's page version (``config.pagecache.kept``)."""
-    if fresh:
-        return get_object_or_404(Title.objects.select_related("promotion"), pk=pk, promotion=access.promotion)
-
-    def read():
-        return access.promotion.pk, get_object_or_404(Title, pk=pk, promotion=access.promotion)
-
-    title = pagecache.kept(access.promotion.slug, ("title", pk), read) if kept else read()[1]
+def _title(access, pk):
+    """The title, with the promotion of ``access``."""
+    title = get_object_or_404(Title, pk=pk, promotion=access.promotion)
     title.promotion = access.promotion
     return title
 
 
-@pagecache.shared_page
 def title_detail(request, slug, pk):
-    access = promotion_access(request.user, slug, kept=True)
-    title = _title(access, pk, kept=True)
-
-    @functools.cache
-    def shared():
-        # Read after the cache's version (config/pagecache.py): the same for every visitor, so cached.
-        fresh = _title(access, pk, fresh=True)
-        rows, span = titles.lineage_table(fresh, fresh.promotion.current_week)
-        for row in rows:
-            for holder in row["holders"]:
-                holder.promotion = fresh.promotion  # the same promotion: no query per champion for his link
-        reign = next((row["reign"] for row in rows if row["reign"].is_current), None)
-        return {"promotion": fresh.promotion, "title": fresh, "reign": reign, "lineage_rows": rows, "span": span}
-
-    fragments = pagecache.fragments(
-        access.promotion.pk,
-        ("title", title.pk),
-        {
-            "champion": lambda: render_to_string("promotion/title.html#champion", shared()),
-            "lineage": lambda: render_to_string("promotion/title.html#lineage", shared()),
-        },
-    )
-    context = _context(access, title=title, **fragments)
+    access = promotion_access(request.user, slug)
+    title = _title(access, pk)
+    rows, span = titles.lineage_table(title, access.promotion.current_week)
+    for row in rows:
+        for holder in row["holders"]:
+            holder.promotion = access.promotion  # the same promotion: no query per champion for his link
+    reign = next((row["reign"] for row in rows if row["reign"].is_current), None)
+    context = _context(access, title=title, reign=reign, lineage_rows=rows, span=span)
     if access.is_owner:
-        reign = titles.current_reign(title)
-        context.update(
-            reign=reign, vacate_form=VacateForm(), award_form=AwardForm(title=title) if reign is None else None
-        )
+        context.update(vacate_form=VacateForm(), award_form=AwardForm(title=title) if reign is None else None)
     return render(request, "promotion/title.html", context)
 
 
@@ -169,8 +138,6 @@ def _title_action(request, title, action, success):
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
-        # Retiring a title is a set-based UPDATE (no signal), so the title's pages are made stale here too.
-        pagecache.bump_now_and_on_commit(title.promotion_id)
         messages.success(request, success)
     return redirect(title)
 

@@ -1,6 +1,5 @@
 """League pages: contenders and the weekly cycle, week logs, results by week, dice fairness, open data, notices."""
 
-import functools
 import json
 
 from django.contrib import messages
@@ -9,48 +8,28 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
-from config import pagecache
 from matches.dice import fairness
 from matches.models import Match, MatchStatus
 from promotion import league
 from promotion.export import export_promotion
-from promotion.models import Notice, Promotion, Title, WeekLog
+from promotion.models import Notice, Title, WeekLog
 from promotion.notices import mark_all_read
 from promotion.selectors import promotion_access
 
 
-@pagecache.shared_page
 def league_home(request, slug):
-    access = promotion_access(request.user, slug, kept=True)
-
-    @functools.cache
-    def shared():
-        # Read after the cache's version (config/pagecache.py): the same for every visitor, so cached.
-        promotion = Promotion.objects.get(pk=access.promotion.pk)
-        return {
-            "promotion": promotion,
-            "boards": league.boards(promotion),
-            "weeks": WeekLog.objects.filter(promotion=promotion).order_by("-week")[:12],
-            "overdue": league.overdue_titles(promotion),
-        }
-
-    fragments = pagecache.fragments(
-        access.promotion.pk,
-        ("contenders",),
-        {
-            "overdue_html": lambda: render_to_string("promotion/_overdue.html", shared()),
-            "boards_html": lambda: render_to_string("promotion/league.html#boards", shared()),
-        },
-    )
+    access = promotion_access(request.user, slug)
+    promotion = access.promotion
     context = {
         "access": access,
-        "promotion": access.promotion,
+        "promotion": promotion,
+        "boards": league.boards(promotion),
+        "weeks": WeekLog.objects.filter(promotion=promotion).order_by("-week")[:12],
+        "overdue": league.overdue_titles(promotion),
         "points": league.POINTS,
         "recent_weeks": league.RECENT_WEEKS,
-        **fragments,
     }
     return render(request, "promotion/league.html", context)
 

@@ -8,13 +8,11 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import Context
 from django.template.base import render_value_in_context
-from django.template.loader import render_to_string
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
 from django.views.decorators.http import require_POST
 
-from config import pagecache
 from promotion.selectors import promotion_access
 from roster import records, selectors, services
 from roster.forms import ReviewForm, RosterFilterForm, StatusForm, WrestlerProfileForm
@@ -25,66 +23,33 @@ from rules import get_ruleset
 PAGE_SIZE = 25
 
 
-def _wrestler(access, pk, *, kept=False):
-    """The wrestler (and his owner), with the promotion of ``access``. ``kept``: for the page everyone reads, the
-    row kept in this process under the promotion's page version (``config.pagecache.kept``)."""
-
-    def read():
-        return access.promotion.pk, get_object_or_404(
-            Wrestler.objects.select_related("owner"), pk=pk, promotion=access.promotion
-        )
-
-    wrestler = pagecache.kept(access.promotion.slug, ("wrestler", pk), read) if kept else read()[1]
+def _wrestler(access, pk):
+    """The wrestler (and his owner), with the promotion of ``access``."""
+    wrestler = get_object_or_404(Wrestler.objects.select_related("owner"), pk=pk, promotion=access.promotion)
     wrestler.promotion = access.promotion
     return wrestler
 
 
-@pagecache.shared_page
 def roster(request, slug):
-    access = promotion_access(request.user, slug, kept=True)
+    access = promotion_access(request.user, slug)
     form = RosterFilterForm(request.GET or None)
     query = request.GET.copy()
     page_number = query.pop("page", [None])[-1]
-    query = query.urlencode()
-
-    def render_results():
-        # Read after the cache's version (config/pagecache.py): the same for every visitor, so cached.
-        wrestlers = selectors.roster(access.promotion, **form.filters())
-        page = Paginator(wrestlers, PAGE_SIZE).get_page(page_number)
-        return render_to_string("roster/roster.html#results", {"page": page, "query": query})
-
-    def render_fields():
-        # The filter form's fields show the query string back: the same for every visitor, so cached too (widgets
-        # are a quarter of a page's time to render).
-        return render_to_string("roster/roster.html#fields", {"form": form})
-
-    renderers = {"results": render_results} if request.htmx else {"results": render_results, "fields": render_fields}
-    parts = pagecache.fragments(access.promotion.pk, ("roster", pagecache.digest(query, page_number)), renderers)
-    if request.htmx:
-        return HttpResponse(parts["results"])
-    return render(
-        request,
-        "roster/roster.html",
-        {"access": access, "promotion": access.promotion, "fields": parts["fields"], "results": parts["results"]},
-    )
+    wrestlers = selectors.roster(access.promotion, **form.filters())
+    page = Paginator(wrestlers, PAGE_SIZE).get_page(page_number)
+    template = "roster/roster.html#results" if request.htmx else "roster/roster.html"
+    context = {"access": access, "promotion": access.promotion, "form": form, "page": page, "query": query.urlencode()}
+    return render(request, template, context)
 
 
-@pagecache.shared_page
 def wrestler_detail(request, slug, pk):
-    access = promotion_access(request.user, slug, kept=True)
-    wrestler = _wrestler(access, pk, kept=True)
+    access = promotion_access(request.user, slug)
+    wrestler = _wrestler(access, pk)
     vs_id = request.GET.get("vs", "")
     vs_id = vs_id if vs_id.isascii() and vs_id.isdigit() and len(vs_id) < 12 else ""
-
-    def render_body():
-        # Read after the cache's version (config/pagecache.py): the same for every visitor, so cached.
-        return render_to_string("roster/_wrestler_body.html", _wrestler_body(access.promotion.pk, pk, vs_id))
-
     context = {
+        **_wrestler_body(wrestler, vs_id),
         "access": access,
-        "promotion": access.promotion,
-        "wrestler": wrestler,
-        "body": pagecache.fragment(access.promotion.pk, ("wrestler", pk, vs_id), render_body),
         "can_edit": services.can_edit_wrestler(wrestler, request.user, membership=access.membership),
     }
     if access.can_book:
@@ -92,11 +57,8 @@ def wrestler_detail(request, slug, pk):
     return render(request, "roster/wrestler.html", context)
 
 
-def _wrestler_body(promotion_id, pk, vs_id):
+def _wrestler_body(wrestler, vs_id):
     """What the wrestler page shows every visitor: league facts, derived values, injuries, sheet, record."""
-    wrestler = get_object_or_404(
-        Wrestler.objects.select_related("owner", "promotion"), pk=pk, promotion_id=promotion_id
-    )
     ruleset = get_ruleset(wrestler.promotion.ruleset)
     injuries = selectors.wrestler_injuries(wrestler)
     career = records.Career(wrestler)

@@ -7,6 +7,7 @@ Usage::
     sheet = ruleset.validate_sheet(raw)            # raises SheetError naming the field
     for event in resolve("arm", setup, seed=42):   # dict events, the last one a "result"
         ...
+    counts = odds("arm", setup, sims=200, seed=7)  # {(winner side or None, method): matches}
 
 A ruleset is a subclass of :class:`rules.base.Ruleset` registered with
 :func:`rules.registry.register`. Adding one touches no web code: the league reads its house rules, injury
@@ -17,6 +18,7 @@ from rules.base import HouseRule, MatchSetup, Ruleset
 from rules.dice import Dice, DiceExhausted, RandomDice, ScriptedDice
 from rules.errors import HouseRuleError, RulesError, SetupError, SheetError, UnknownRuleset
 from rules.registry import get_ruleset, register, ruleset_ids, unregister
+from rules.simulation import odds
 
 __all__ = [
     "Dice",
@@ -33,6 +35,7 @@ __all__ = [
     "UnknownRuleset",
     "get_ruleset",
     "register",
+    "odds",
     "resolve",
     "ruleset_ids",
     "unregister",

@@ -242,7 +242,7 @@ class Ruleset:
         result event, or None. Returns a new stipulation; by default nothing carries."""
         return dict(stipulation)
 
-    def recap(self, events):
+    def recap(self, events, setup=None, **context):
         """A short paragraph on a finished match for its page and the export; "" while it has no result.
 
         ``events`` is the match's whole stored log (pure data: the same events give the same recap). This

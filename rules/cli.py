@@ -8,11 +8,11 @@ import json
 import os
 import random
 import sys
-from collections import Counter
 
 from rules.dice import RandomDice
 from rules.errors import RulesError
 from rules.registry import get_ruleset, ruleset_ids
+from rules.simulation import odds
 
 
 class CliError(Exception):
@@ -137,18 +137,27 @@ def cmd_resolve(args, out):
             row = {"seed": s, "winner": result["winner"], "method": result["method"], "rounds": result["rounds"]}
             out.write((_dumps(row) if args.format == "jsonl" else _text_result(row)) + "\n")
         return 0
-    _write_events(ruleset.resolve(setup, RandomDice(seed), seed=seed), seed, args.format, out)
+    _write_events(ruleset, setup, ruleset.resolve(setup, RandomDice(seed), seed=seed), seed, args.format, out)
     return 0
 
 
-def _write_events(events, seed, fmt, out):
-    for event in events:
+def _write_events(ruleset, setup, stream, seed, fmt, out, recap=True):
+    """Print a match's events: one JSON line each, or the play-by-play with the recap after it (a segment has
+    none: its closing line says it all)."""
+    events = []
+    for event in stream:
         if fmt == "jsonl":
             out.write(_dumps(event) + "\n")
-        else:
-            if event["seq"] == 0:
-                out.write(f"(seed {seed})\n")
+            continue
+        if event["seq"] == 0:
+            out.write(f"(seed {seed})\n")
+        events.append(event)
+        if event["text"]:  # an event with no text was folded into the next line
             out.write(format_text(event) + "\n")
+    if fmt == "text" and recap:
+        paragraph = ruleset.recap(events, setup=setup)
+        if paragraph:
+            out.write(f"\n{paragraph}\n")
 
 
 PROMO = "promo"
@@ -173,7 +182,8 @@ def cmd_promo(args, out):
             stipulation[key] = values
     setup = ruleset.build_setup(sides, kind=PROMO, stipulation=stipulation)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    _write_events(ruleset.resolve(setup, RandomDice(seed), seed=seed), seed, args.format, out)
+    stream = ruleset.resolve(setup, RandomDice(seed), seed=seed)
+    _write_events(ruleset, setup, stream, seed, args.format, out, recap=False)
     return 0
 
 
@@ -182,36 +192,13 @@ def _text_result(row):
     return f"seed {row['seed']}: {winner} by {row['method']} in {row['rounds']} rounds"
 
 
-def _count(ruleset, setup, seeds):
-    counts = Counter()
-    for s in seeds:
-        result = ruleset.outcome(setup, RandomDice(s), seed=s)
-        counts[(result["winner"], result["method"])] += 1
-    return counts
-
-
-def odds(ruleset, setup, sims, seed=0, jobs=1):
-    """Simulate ``sims`` matches (seeds seed, seed+1, ...) and count outcomes. ``jobs`` > 1 spreads the seeds over
-    that many processes; the counts are the same whatever the number of jobs (each seed is one match)."""
-    seeds = range(seed, seed + sims)
-    if jobs <= 1 or sims < 200:
-        return _count(ruleset, setup, seeds)
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    chunks = [seeds[i::jobs] for i in range(jobs)]
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-        parts = pool.map(_count, [ruleset] * jobs, [setup] * jobs, chunks)
-        return sum(parts, Counter())
-
-
 def cmd_odds(args, out):
     ruleset, setup = _setup(args)
     if setup.kind in ruleset.segment_kinds:
         raise CliError(f"--match {setup.kind}: odds are for matches; a segment has no winner")
     if args.sims < 1:
         raise CliError("--sims must be at least 1")
-    counts = odds(ruleset, setup, args.sims, args.seed, jobs=args.jobs)
+    counts = odds(ruleset.id, setup, sims=args.sims, seed=args.seed, jobs=args.jobs)
     names = [" & ".join(w.get("name", "?") for w in side) for side in setup.sides]
     table = {}
     for (winner, method), n in sorted(counts.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1])):

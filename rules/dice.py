@@ -72,18 +72,9 @@ class RandomDice(Dice):
         super().__init__()
         self.seed = seed
         self._rng = random.Random(seed)  # noqa: S311 - game dice, not cryptography
-        self._randint = self._rng.randint
-        # randint(1, n) is 1 + _randbelow(n) (randrange's fast path); calling it directly skips the
-        # argument checks and gives the very same values from the same seed.
-        self._below = getattr(self._rng, "_randbelow", None)
-        if self._below is None:  # pragma: no cover - every CPython 3 has it
-            self._draw = self._draw_randint
 
     def _draw(self, sides):
-        return 1 + self._below(sides)
-
-    def _draw_randint(self, sides):
-        return self._randint(1, sides)
+        return self._rng.randint(1, sides)
 
 
 class ScriptedDice(Dice):

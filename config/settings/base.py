@@ -4,7 +4,7 @@ from pathlib import Path
 
 import environ
 
-from config.modes import ConfigurationError, detect
+from config.modes import ConfigurationError, cache_url, detect
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 env = environ.Env()
@@ -35,7 +35,6 @@ INSTALLED_APPS = [
     "roster",
     "promotion",
     "matches",
-    "config.apps.PageCacheConfig",  # the page cache's invalidation signals (config/pagecache.py)
 ]
 
 MIDDLEWARE = [
@@ -95,12 +94,6 @@ else:
         }
     }
 
-# Synchronous views (every page) answered at once by each web process; more wait their turn in the event loop.
-# Threads beyond this only fight over the GIL: one process with 40 connections did 185 pages/s at 6 ms of CPU each
-# with a thread per request, 290/s at 3.5 ms with two (config/asgi.py, docs/caching.md). The live streams are
-# async views and are not counted.
-KAYFABE_PAGE_THREADS = env.int("PAGE_THREADS", default=2)
-
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -131,31 +124,38 @@ if env.str("EMAIL_URL", default=""):
     vars().update(env.email_url("EMAIL_URL"))
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Kayfabe <noreply@localhost>")
 
-# Redis: cache, Celery broker and live pub/sub. Embedded mode: local memory, tasks in-process.
+# Redis: Celery broker and live pub/sub (REDIS_URL), and the cache in a database of its own (CACHE_URL, by default
+# the broker's next database), where every key expires: a Redis that evicts only keys with a TTL (volatile-*) can
+# drop cache keys under memory pressure and never the broker's queues. Embedded mode: local memory, tasks in-process.
 REDIS_URL = KAYFABE_MODE.broker_url
 if REDIS_URL:
-    # Redis unreachable is a cache miss, not a 500 (config/cache.py); short socket timeouts keep pages moving then.
+    CACHE_URL = cache_url(REDIS_URL)
+    # django-redis. IGNORE_EXCEPTIONS: Redis unreachable is a miss (reads) or a dropped write, logged, never a 500;
+    # short socket timeouts keep pages moving meanwhile. What the app keeps there can all be recomputed: the
+    # odds requests' dedup keys, the unread counts, the rate-limit counters (for those, see RATELIMIT_FAIL_OPEN).
+    REDIS_CACHE_OPTIONS = {"SOCKET_CONNECT_TIMEOUT": 1, "SOCKET_TIMEOUT": 2, "IGNORE_EXCEPTIONS": True}
     CACHES = {
         "default": {
-            "BACKEND": "config.cache.ForgivingRedisCache",
-            "LOCATION": REDIS_URL,
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": CACHE_URL,
+            "TIMEOUT": 300,
+            "OPTIONS": REDIS_CACHE_OPTIONS,
         },
-        # Rate-limit counters: the same Redis, counted in the process's memory while Redis is unreachable.
         "ratelimit": {
-            "BACKEND": "config.cache.RedisOrLocalCache",
-            "LOCATION": REDIS_URL,
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": CACHE_URL,
             "KEY_PREFIX": "ratelimit",
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
+            "TIMEOUT": 300,
+            "OPTIONS": REDIS_CACHE_OPTIONS,
         },
     }
+    DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True  # an outage shows in the logs, not as errors on pages
 else:
+    CACHE_URL = None
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
         "ratelimit": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "ratelimit"},
     }
-# Rendered page fragments (config/pagecache.py) live this long at most; a write makes them stale at once anyway.
-KAYFABE_PAGE_CACHE_SECONDS = env.int("KAYFABE_PAGE_CACHE_SECONDS", default=60 * 60)
 
 # Celery (config/celery_app.py reads every CELERY_* setting).
 CELERY_BROKER_URL = REDIS_URL or "memory://"
@@ -197,20 +197,20 @@ LOGGING = {
 # Rate limits (django-ratelimit, counted in the cache: Redis in full mode). Log-in attempts per IP; every other
 # write (booking, editing) per signed-in user or IP. See config/middleware.py.
 RATELIMIT_USE_CACHE = "ratelimit"
-# Redis down: counted in each process's memory (config/cache.py, RedisOrLocalCache), so no request finds the count
-# missing; if one ever did, it is refused rather than let through.
+# Fail closed: a count the cache cannot give (Redis unreachable: django-redis answers nothing) refuses the request
+# (429) rather than let it through, so nobody can guess passwords at full speed by making Redis unreachable. Until
+# Redis is back, log-in and every other limited write are refused (docs/security.md, "Rate limits").
 RATELIMIT_FAIL_OPEN = False
 RATELIMIT_LOGIN = env.str("RATELIMIT_LOGIN", default="10/m")
 RATELIMIT_WRITES = env.str("RATELIMIT_WRITES", default="120/m")
-# W001: Django's own RedisCache is not on django-ratelimit's list, but its incr() is Redis INCR, which is atomic.
-SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
+SILENCED_SYSTEM_CHECKS = []
 if KAYFABE_MODE.broker_url is None:
     # Embedded mode is one process, so a local-memory cache counts correctly.
-    SILENCED_SYSTEM_CHECKS += ["django_ratelimit.E003"]
+    SILENCED_SYSTEM_CHECKS += ["django_ratelimit.E003", "django_ratelimit.W001"]
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
-# Sessions live in the database and, for a minute at a time, in the cache (config/sessions.py).
-SESSION_ENGINE = "config.sessions"
+# Sessions live in the database only: a log-out or a password change ends them at once (docs/security.md).
+SESSION_ENGINE = "django.contrib.sessions.backends.db"

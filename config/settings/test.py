@@ -4,6 +4,7 @@ import os
 
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/kayfabe")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/14")
+os.environ.setdefault("CACHE_URL", "redis://127.0.0.1:6379/15")
 
 from config.settings.base import *  # noqa: E402, F403
 

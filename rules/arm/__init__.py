@@ -111,10 +111,6 @@ class ArmRuleset(Ruleset):
         match.choosers = dict(choosers or {})
         return match.run()
 
-    def outcome(self, setup, dice, seed=None):
-        """The result event only, without building the other events (same dice, same result)."""
-        return Match(setup, dice, seed, quiet=True).outcome()
-
     # --- the league ----------------------------------------------------------------------------
     def house_rule_spec(self):
         return HOUSE_RULES

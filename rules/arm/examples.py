@@ -3,6 +3,7 @@
 
 import random
 
+from rules import narration_kit
 from rules.arm.maneuvers import BASE_MANEUVERS, DEFENSES, flagged
 from rules.arm.sheet import arsenal_capacity, borders, entry_class, talent_account, validate
 from rules.arm.tables import DEFAULT_BORDER, FREE_TRAINING, MERITS, attribute_bonus
@@ -13,6 +14,7 @@ EXAMPLE = {
     "height": "6'2\"",
     "weight": 245,
     "alignment": "face",
+    "pronouns": "he",
     "fame": 300,
     "prestige": 100,
     "attributes": {"STR": 12, "TEC": 11, "AGI": 9, "BRA": 11, "SAV": 10, "STA": 11, "TOU": 12},
@@ -55,6 +57,7 @@ def example(seed=None):
     rng = random.Random(seed)  # noqa: S311 - sheet generation, not security
     for _ in range(50):
         sheet = _random_sheet(rng)
+        sheet["pronouns"] = narration_kit.example_pronouns(seed)  # from the seed alone: no draw from rng
         try:
             return validate(sheet)
         except SheetError:

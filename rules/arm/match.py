@@ -21,9 +21,6 @@ class MatchOver(Exception):
     """Raised once the result event is emitted; the driver stops there."""
 
 
-# Sheets are read-only once validated; a setup replayed for odds reuses the same sheet objects, so the
-# derived values and arsenal entries (immutable in play) are built once per sheet object.
-_SHEET_CACHE = {}
 WEARDOWN_NAMES = tuple(name for name, _pen in WEARDOWN)
 
 
@@ -103,10 +100,7 @@ class Fighter:
     )
 
     def __init__(self, idx, side, sheet, tricks_used=None):
-        cached = _SHEET_CACHE.get(id(sheet))
-        if cached is None or cached[0] is not sheet:
-            cached = (sheet, sheet_derived(sheet), None, {})
-        der = cached[1]
+        der = sheet_derived(sheet)
         self.idx, self.side, self.sheet = idx, side, sheet
         self.name = sheet["name"]
         self.alignment = sheet["alignment"]
@@ -118,28 +112,9 @@ class Fighter:
         self.stuntrack = list(self.breaks)
         self._start_state(sheet, tricks_used)
         self.venue_moves = {}
-        self.rank_cache = cached[3]  # tactics' first-pass rankings (a function of the sheet and the key)
+        self.rank_cache = {}  # tactics' first-pass rankings in this match (a function of the sheet and the key)
         self.policy = tactics.Policy(sheet)
-        if cached[2] is None:
-            self._build_arsenal(sheet)
-            if len(_SHEET_CACHE) > 64:
-                _SHEET_CACHE.clear()
-            _SHEET_CACHE[id(sheet)] = (
-                sheet,
-                der,
-                (
-                    self.arsenal_keys,
-                    self.attacks,
-                    self.defenses,
-                    self.finisher,
-                    self.reversals,
-                    self.reversal_pool,
-                ),
-                self.rank_cache,
-            )
-        else:
-            self.arsenal_keys, attacks, defenses, self.finisher, self.reversals, self.reversal_pool = cached[2]
-            self.attacks, self.defenses = list(attacks), list(defenses)
+        self._build_arsenal(sheet)
 
     def _build_arsenal(self, sheet):
         arsenal.build(self, sheet)
@@ -218,8 +193,7 @@ class Fighter:
 
 
 class Match:
-    def __init__(self, setup, dice, seed=None, quiet=False):
-        self.quiet = quiet
+    def __init__(self, setup, dice, seed=None):
         self.setup = setup
         self.dice = dice
         self.stip = parse_stipulation(setup.stipulation, len(setup.sides))
@@ -296,10 +270,6 @@ class Match:
         return [f.snapshot(f is att) for f in self.fighters]
 
     def emit(self, type, text, actor=None, target=None, **fields):
-        if self.quiet:  # same dice, same seq, no event built (odds and --count only need the result)
-            self.log.seq += 1
-            self.dice.take_rolls()
-            return
         if self.tag:  # actor/target stay side indexes; the wrestler is named
             fs = self.fighters
             if actor is not None:
@@ -334,9 +304,6 @@ class Match:
     def note_decision(self, decision, option, auto):
         """The log says who chose what (a person's choice, or his tactics after a time-out)."""
         fighter = next((f for f in self.fighters if f.name == decision.wrestler), self.legal[decision.side])
-        if self.quiet:
-            self.log.seq += 1
-            return
         fields = {"decision": decision.index, "kind": decision.kind}
         if option is not None:
             fields["option"] = option.id
@@ -445,12 +412,6 @@ class Match:
                 yield from self._flush()
         except MatchOver:
             yield from self._flush()
-
-    def outcome(self):
-        """Play the whole match and return only the result event (identical to ``run()``'s last)."""
-        for _event in self.run():
-            pass
-        return self.result
 
     def _flush(self):
         events, self.events = self.events, []

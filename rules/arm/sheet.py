@@ -41,6 +41,7 @@ KEY_ORDER = (
     "height",
     "weight",
     "alignment",
+    "pronouns",
     "fame",
     "prestige",
     "attributes",

@@ -1,6 +1,7 @@
 """The ARM sheet as data, for the web builder (roster/sheets.py reads it) and the one sheet validator
 (:mod:`rules.sheet_check`): the canonical format of docs/rules/README.md."""
 
+from rules import narration_kit
 from rules.arm.maneuvers import BASE_MANEUVERS, DEFENSES
 from rules.arm.tables import (
     ATTR_MAX,
@@ -106,6 +107,7 @@ def _person_fields():
             "choices": ["face", "heel"],
             "labels": {"face": "face (fan favorite)", "heel": "heel (rulebreaker)"},
         },
+        "pronouns": narration_kit.pronoun_field(),
         "height": {
             "type": "string",
             "required": True,

@@ -8,7 +8,7 @@ Modules follow the text: ``sheet`` (Hit Points, the wrestler), ``match`` (Taking
 
 from rules.base import HouseRule, Ruleset
 from rules.errors import SetupError
-from rules.hp_d6 import match, sheet
+from rules.hp_d6 import match, narration, sheet
 from rules.hp_d6.moves import FINISHER_HP, MOVE_TABLE, PIN_HP
 from rules.hp_d6.sheet import HP_DEFAULT
 from rules.registry import register
@@ -80,3 +80,8 @@ class HpD6(Ruleset):
     def house_stipulation(self, house_rules):
         """The advanced rules, as the stipulation's ``advanced`` mapping."""
         return {"advanced": {rule.name: house_rules[rule.name] for rule in HOUSE_RULES}}
+
+    def recap(self, events, setup=None, **context):
+        """A paragraph about a finished match (``narration.recap``): who won, how, the turning point, the near
+        falls and, given ``title``/``title_changed``/``streak``, what it means."""
+        return narration.recap(events, setup, **context)

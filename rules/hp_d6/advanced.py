@@ -5,7 +5,7 @@ of Attacking the Referee follows proposal W10. Each rule is off unless the stipu
 ``advanced: {"foreign_objects": true, "run_ins": true, "attack_referee": true}`` (or ``advanced: true``).
 """
 
-from rules.hp_d6 import knockdown, narration
+from rules.hp_d6 import knockdown
 from rules.hp_d6.moves import damage
 
 # Foreign Objects: "If he connects, roll a further d6": 1-2 the referee sees it (DQ), else HP lost.
@@ -32,7 +32,7 @@ def foreign_object(m, att, dfn):
         if a <= d:
             m.emit(
                 "foreign_object",
-                lambda: narration.weapon_denied(att, dfn),
+                "",
                 att.side,
                 dfn.side,
                 {"outcome": "no weapon", "damage": 0},
@@ -45,7 +45,7 @@ def foreign_object(m, att, dfn):
     if a <= d:  # he keeps holding it
         m.emit(
             "foreign_object",
-            lambda: narration.weapon_miss(att, dfn, weapon),
+            "",
             att.side,
             dfn.side,
             {"weapon": weapon, "outcome": "missed", "damage": 0},
@@ -56,18 +56,18 @@ def foreign_object(m, att, dfn):
     if result == "seen" and m.dq_possible():
         m.emit(
             "foreign_object",
-            lambda: narration.weapon_seen(att, dfn, weapon),
+            "",
             att.side,
             dfn.side,
             {"weapon": weapon, "outcome": "seen", "damage": 0},
         )
-        m.finish(dfn.side, "disqualification", narration.dq_result(att, dfn, "a foreign object"))
+        m.finish(dfn.side, "disqualification", "")
     amount = UNSEEN_DAMAGE if result == "seen" else result
     dealt = damage(dfn, amount)
     knockdown.knock_down(dfn)
     m.emit(
         "foreign_object",
-        lambda: narration.weapon_hit(att, dfn, weapon, dealt),
+        "",
         att.side,
         dfn.side,
         {"weapon": weapon, "outcome": "hit", "damage": dealt},
@@ -86,7 +86,7 @@ def run_in(m, caller, victim, save=False):
     if value <= 3:
         m.emit(
             "run_in",
-            lambda: narration.run_in_no_show(caller, victim, save),
+            "",
             caller.side,
             victim.side,
             {"outcome": "no run-in", "damage": 0, "save": save},
@@ -97,13 +97,13 @@ def run_in(m, caller, victim, save=False):
     seen = m.dq_possible() and m.roll(6, P_RUN_IN_SEEN, caller.side) <= 4
     m.emit(
         "run_in",
-        lambda: narration.run_in(caller, victim, dealt, seen, save),
+        "",
         caller.side,
         victim.side,
         {"outcome": "seen" if seen else "unseen", "damage": dealt, "save": save},
     )
     if seen:
-        m.finish(victim.side, "disqualification", narration.dq_result(caller, victim, "the run-in"))
+        m.finish(victim.side, "disqualification", "")
     return True
 
 
@@ -113,13 +113,13 @@ def attack_referee(m, att, dfn):
     if value <= 2:
         m.emit(
             "attack_referee",
-            lambda: narration.referee_survives(att, m.no_dq),
+            "",
             att.side,
             None,
             {"outcome": "disqualified" if not m.no_dq else "shrugged off"},
         )
         if not m.no_dq:
-            m.finish(dfn.side, "disqualification", narration.dq_result(att, dfn, "attacking the referee"))
+            m.finish(dfn.side, "disqualification", "")
         return
     if value <= 4:
         turns = m.roll(6, P_REF_DOWN, att.side)
@@ -130,7 +130,7 @@ def attack_referee(m, att, dfn):
     m.referee_turns = turns + 1  # the turns *after* this one (end_turn counts this one down first)
     m.emit(
         "attack_referee",
-        lambda: narration.referee_down(att, m.referee, turns),
+        "",
         att.side,
         None,
         {"outcome": m.referee, "turns": turns},
@@ -142,6 +142,5 @@ def referee_clock(m):
     m.referee_turns -= 1
     if m.referee_turns > 0:
         return
-    replacement = m.referee == "out"
     m.referee = "up"
-    m.emit("referee", lambda: narration.referee_back(replacement), None, None, {"outcome": "back"})
+    m.emit("referee", "", None, None, {"outcome": "back"})

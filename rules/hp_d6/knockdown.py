@@ -7,8 +7,6 @@ get up and also make an attack that turn. For every turn the prone wrestler is n
 successfully, he/she adds a +1 to his/her roll."
 """
 
-from rules.hp_d6 import narration
-
 P_GET_UP = "get up: prone wrestler"
 P_GET_UP_OPP = "get up: opponent"
 
@@ -39,6 +37,11 @@ def stand(wrestler):
     wrestler.snap = None
 
 
+def spent(m, w, opp):
+    """D10: at 0 HP he has no "energy left to compete": his turn passes (no get-up roll, no move)."""
+    m.emit("spent", "", w.side, opp.side, {"prone": w.prone})
+
+
 def get_up_check(bonus, a, d):
     """What the prone wrestler's record adds: his modifiers, the number he needed, the outcome."""
     modifiers = [{"name": "turns not hit", "amount": bonus}] if bonus else []
@@ -62,9 +65,7 @@ def get_up(m, w, opp):
     if outcome != "down":
         stand(w)
     if m.loud:
-        m.emit(
-            "get_up", narration.get_up(w, opp, outcome, bonus), w.side, opp.side, {"outcome": outcome, "bonus": bonus}
-        )
+        m.emit("get_up", "", w.side, opp.side, {"outcome": outcome, "bonus": bonus})
     else:
         m.log.seq += 1
     return outcome == "up and attack"

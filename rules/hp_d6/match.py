@@ -399,8 +399,8 @@ class Match:
         return [self.w[0].state(), self.w[1].state()]
 
     def emit(self, type, text, actor=None, target=None, fields=None):
-        """Append one event (loud) or just count it (quiet). ``text`` may be a zero-argument callable;
-        ``fields`` (a dict) are the event's own fields after the core ones."""
+        """Append one event (loud) or just count it (quiet). ``text`` is written later by the commentary
+        (``narration.narrate``), so the engine passes ``""``; ``fields`` (a dict) are the event's own fields."""
         if not self.loud:
             self.log.seq += 1
             return
@@ -478,20 +478,25 @@ class Match:
         while a == b:
             a, b = self.d6_pair(P_INITIATIVE_TIE)
         first = self.w[0] if a > b else self.w[1]
-        self.emit("initiative", narration.initiative(self, first, a, b), first.side, None, {"first": first.side})
+        self.emit("initiative", "", first.side, None, {"first": first.side})
         return first
 
     def _make_turn(self):
         """``turn(w)``: one wrestler's turn. A closure over the match, so the hot loop looks little up."""
-        log, get_up, pick, actions, step = self.log, knockdown.get_up, choose, ACTIONS, SECONDS_PER_TURN
+        log, get_up, spent, pick, actions = self.log, knockdown.get_up, knockdown.spent, choose, ACTIONS
+        step = SECONDS_PER_TURN
 
         def turn(w):
             """Get up if he is down (a natural 6 lets him act too), act, then the turn's end."""
             opp = w.opp
             opp.hit = w.hit = False
             self.turn_number += 1
-            if not w.prone or get_up(self, w, opp):
+            if not w.hp:  # D10: nothing left to compete with
+                spent(self, w, opp)
+            elif not w.prone or get_up(self, w, opp):
                 actions[pick(self, w, opp)](self, w, opp)
+            if not w.hp and not opp.hp:  # D10: neither can go on
+                self.finish(None, "draw", "", reason="both at 0 HP")
             # "For every turn the prone wrestler is not attacked successfully, he/she adds a +1 to his/her roll."
             if opp.prone and not opp.hit:
                 opp.turns_not_hit += 1
@@ -503,14 +508,14 @@ class Match:
         return turn
 
     def time_up(self):
-        self.finish(None, "draw", narration.time_limit(self), reason="time limit")
+        self.finish(None, "draw", "", reason="time limit")
 
     def run(self):
         """Yield the events turn by turn (loud), or play silently (quiet); the last event is the result."""
         log, events, turn = self.log, self.events, self.turn
         limit = self.time_limit
         last_start = limit - SECONDS_PER_TURN  # a turn starts only if it ends within the time limit
-        self.emit("bell", lambda: narration.bell(self), None, None, {"time_limit": limit, "advanced": self.advanced})
+        self.emit("bell", "", None, None, {"time_limit": limit, "advanced": self.advanced})
         try:
             while True:
                 if log.clock > last_start:  # the bell before a new round
@@ -534,12 +539,13 @@ class Match:
 
 
 def resolve(setup, dice, seed=None):
-    return Match(setup, dice, seed=seed).run()
+    """The match's events, each with its ``text`` written by the commentary (``narration.narrate``)."""
+    return narration.narrate(setup, Match(setup, dice, seed=seed).run(), seed)
 
 
 def outcome(setup, dice, seed=None):
-    """The result event only, computed without building the others (same dice, same result)."""
+    """The result event only, computed without building the others (same dice, same result, same sentence)."""
     last = None
     for last in Match(setup, dice, seed=seed, loud=False).run():  # noqa: B007 - only the last one
         pass
-    return last
+    return narration.quiet_result(setup, last, seed)

@@ -10,7 +10,7 @@ defender at 15 HP or less and the dice showing attacker 6, defender 1, the attac
 for his Trademark Finisher (``take_finisher`` in his tactics; on by default).
 """
 
-from rules.hp_d6 import knockdown, narration, pins
+from rules.hp_d6 import knockdown, pins
 
 PIN_HP = 10  # "Once you have taken your opponent down to 10 HPs or less, you can attempt to go for the pin."
 FINISHER_HP = 15  # "First, your opponent must be at 15 or less HPs."
@@ -131,7 +131,7 @@ def strike(m, att, dfn, free=False):
     if loud:
         m.emit(
             "strike",
-            narration.strike(att, dfn, name, hit, free),
+            "",
             att.side,
             dfn.side,
             {"move": name, "move_type": "strike", "outcome": "hit" if hit else "miss", "damage": dealt, "free": free},
@@ -169,7 +169,7 @@ def grapple(m, att, dfn, combo=None):
     if loud:
         m.emit(
             "grapple",
-            narration.grapple(att, dfn, name, outcome, stood, combo),
+            "",
             att.side,
             dfn.side,
             {
@@ -209,7 +209,7 @@ def high_risk(m, att, dfn, combo=None):
     if loud:
         m.emit(
             "high_risk",
-            narration.high_risk(att, dfn, name, outcome, combo),
+            "",
             att.side,
             dfn.side,
             {"move": name, "move_type": "high_risk", "outcome": outcome, "damage": dealt, "self_damage": self_dealt},
@@ -229,7 +229,7 @@ def pinning_combination(m, att, dfn):
     if dfn.hp > PIN_HP or m.referee != "up":
         m.emit(
             "pinning_combination",
-            lambda: narration.combination_too_early(att, dfn, combo),
+            "",
             att.side,
             dfn.side,
             {"move": combo, "move_type": "pinning_combination", "outcome": "no pin"},
@@ -239,7 +239,7 @@ def pinning_combination(m, att, dfn):
     won = a > d
     m.emit(
         "pinning_combination",
-        lambda: narration.combination(att, dfn, combo, won),
+        "",
         att.side,
         dfn.side,
         {"move": combo, "move_type": "pinning_combination", "outcome": "cover" if won else "escaped"},
@@ -265,7 +265,7 @@ def submission(m, att, dfn):
         knockdown.knock_down(dfn)
     m.emit(
         "submission",
-        lambda: narration.submission(att, dfn, name, outcome),
+        "",
         att.side,
         dfn.side,
         {"move": name, "move_type": "submission", "outcome": outcome, "damage": dealt},
@@ -289,7 +289,7 @@ def submission(m, att, dfn):
         if loud:
             m.emit(
                 "submission_hold",
-                narration.hold(att, dfn, name, outcome, locked),
+                "",
                 att.side,
                 dfn.side,
                 {"move": name, "outcome": outcome, "damage": dealt, "locked_rolls": locked},
@@ -299,7 +299,7 @@ def submission(m, att, dfn):
         if outcome == "broken":  # "the hold is broken, but the defending wrestler remains prone"
             return
         if outcome == "tap out":
-            m.finish(att.side, "submission", narration.submission_result(att, dfn, name), move=name)
+            m.finish(att.side, "submission", "", move=name)
 
 
 def finisher_attempt(m, att, dfn):
@@ -309,7 +309,7 @@ def finisher_attempt(m, att, dfn):
         return finisher(m, att, dfn)
     m.emit(
         "finisher_attempt",
-        lambda: narration.finisher_fizzles(att, dfn),
+        "",
         att.side,
         dfn.side,
         {"move": att.finisher, "move_type": "finisher", "outcome": "countered", "damage": 0},
@@ -323,7 +323,7 @@ def finisher(m, att, dfn, instead_of=None):
     knockdown.knock_down(dfn)
     m.emit(
         "finisher",
-        lambda: narration.finisher(att, dfn, instead_of),
+        "",
         att.side,
         dfn.side,
         {"move": att.finisher, "move_type": "finisher", "outcome": "hit", "damage": dealt, "instead_of": instead_of},

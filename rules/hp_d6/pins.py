@@ -8,7 +8,7 @@ second roll, your opponent kicks out and returns to a standing position. If you 
 your opponent kicks out of the pin, but remains in his/her prone position."
 """
 
-from rules.hp_d6 import advanced, knockdown, moves, narration
+from rules.hp_d6 import advanced, knockdown, moves
 
 P_COUNT = (
     None,
@@ -27,12 +27,17 @@ def can_pin(m, att, dfn):
 
 def pin(m, att, dfn):
     """Cover a prone opponent (no roll to start), then the three counts."""
-    m.emit("pin", lambda: narration.cover(att, dfn), att.side, dfn.side, {"outcome": "cover"})
+    m.emit("pin", "", att.side, dfn.side, {"outcome": "cover"})
     return pin_rolls(m, att, dfn)
 
 
 def pin_rolls(m, att, dfn):
-    """Three consecutive roll-offs, the pinner must win each (a tie is a kick-out, W1)."""
+    """Three consecutive roll-offs, the pinner must win each (a tie is a kick-out, W1).
+
+    A wrestler at 0 HP has nothing left to kick out with: he is pinned the finisher's way (D10).
+    """
+    if dfn.hp == 0:
+        return finisher_pin(m, att, dfn)
     for count in (1, 2, 3):
         a, d = m.opposed(P_COUNT[count], att, dfn)
         if a <= d:
@@ -41,7 +46,7 @@ def pin_rolls(m, att, dfn):
                 knockdown.stand(dfn)
             m.emit(
                 "pin_count",
-                lambda count=count: narration.kick_out(att, dfn, count),
+                "",
                 att.side,
                 dfn.side,
                 {"count": count, "outcome": outcome},
@@ -50,22 +55,21 @@ def pin_rolls(m, att, dfn):
                 moves.strike(m, dfn, att, free=True)
             return False
         if m.loud:
-            m.emit(
-                "pin_count", narration.count(att, dfn, count), att.side, dfn.side, {"count": count, "outcome": "count"}
-            )
+            m.emit("pin_count", "", att.side, dfn.side, {"count": count, "outcome": "count"})
         else:
             m.log.seq += 1
     return award_pin(m, att, dfn)
 
 
 def finisher_pin(m, att, dfn):
-    """After a finisher: one d6 for the defender; a natural 6 kicks out and he stands, anything else is three."""
+    """After a finisher, or on any cover of a wrestler at 0 HP (D10): one d6 for the defender; a natural 6
+    kicks out and he stands, anything else is three."""
     value = m.roll(6, P_FINISHER_KICKOUT, dfn.side)
     if value == 6:
         knockdown.stand(dfn)
         m.emit(
             "finisher_pin",
-            lambda: narration.finisher_kick_out(att, dfn),
+            "",
             att.side,
             dfn.side,
             {"outcome": "kick-out", "kick_out_roll": value},
@@ -73,7 +77,7 @@ def finisher_pin(m, att, dfn):
         return False
     m.emit(
         "finisher_pin",
-        lambda: narration.finisher_three(att, dfn),
+        "",
         att.side,
         dfn.side,
         {"outcome": "three", "kick_out_roll": value},
@@ -85,4 +89,4 @@ def award_pin(m, att, dfn):
     """The three-count is in; a Run-In (advanced rules) can still stop it, else the match is over."""
     if m.run_ins and not dfn.run_in_used and dfn.tactics.run_in_save and advanced.run_in(m, dfn, att, save=True):
         return False
-    m.finish(att.side, "pinfall", narration.pinfall(att, dfn))
+    m.finish(att.side, "pinfall", "")

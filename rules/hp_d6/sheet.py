@@ -8,6 +8,7 @@ used for the play-by-play. ``tactics`` (optional) says how he picks move types; 
 
 import random
 
+from rules import narration_kit
 from rules.hp_d6.moves import CARRIERS, NAMED_TYPES
 from rules.sheet_check import check_sheet
 
@@ -48,6 +49,7 @@ _POOLS = {
 EXAMPLE_SHEET = {
     "name": "Hacksaw Harlan",
     "alignment": "face",
+    "pronouns": "he",
     "hp": 20,
     "finisher": "Harlan Hammer",
     "moves": {
@@ -62,6 +64,7 @@ EXAMPLE_SHEET = {
 SECOND_EXAMPLE = {
     "name": "Rowdy Rude",
     "alignment": "heel",
+    "pronouns": "he",
     "hp": 20,
     "finisher": "Rude Awakening",
     "moves": {
@@ -82,6 +85,7 @@ def sheet_spec():
         "fields": [
             {"name": "name", "type": "string", "required": True, "max_length": NAME_MAX, "help": "ring name"},
             {"name": "alignment", "type": "choice", "required": True, "choices": list(ALIGNMENTS)},
+            {"name": "pronouns", **narration_kit.pronoun_field()},
             {
                 "name": "hp",
                 "type": "integer",
@@ -178,4 +182,7 @@ def example_sheet(seed=None):
         "moves": moves,
         "ally": rng.choice(ALLIES),
     }
+    # Drawn from the seed alone, after the rest, so every other field stays what it was.
+    pronouns = sheet["pronouns"] = narration_kit.example_pronouns(seed)
+    sheet["ally"] = sheet["ally"].replace("his ", narration_kit.Person("", pronouns=pronouns).his + " ", 1)
     return validate_sheet(sheet)

@@ -8,14 +8,15 @@ promos outside a match (HEAT's last paragraph). Decisions where the seed is sile
 
 Stipulation keys read: ``time_limit`` (seconds, default 1800; one round = 30 seconds), ``no_dq`` (bool),
 ``starting_heat`` ([side A, side B] Heat carried in from promo segments, 0..4 each; ``segments`` rolls the
-promos and builds it). A promo segment is a setup of kind ``promo`` (``segment_kinds``): one side (a single
-promo) or two (dueling), keys ``df``, ``styles``, ``heat_carried`` (``segments.check``).
+promos and builds it), ``title`` (words only: the commentary names the title on the line). A promo segment is
+a setup of kind ``promo`` (``segment_kinds``): one side (a single promo) or two (dueling), keys ``df``,
+``styles``, ``heat_carried`` (``segments.check``).
 """
 
 from rules.base import MatchSetup, Ruleset
 from rules.errors import SetupError
 from rules.registry import register
-from rules.wildknight import match, segments, sheet
+from rules.wildknight import match, narration, segments, sheet
 from rules.wildknight.state import HEAT_MAX
 from rules.wildknight.tables import MANEUVERS, MODIFIERS
 
@@ -23,6 +24,7 @@ STIPULATIONS = {
     "time_limit": "seconds of match time before a draw (default 1800; a round is 30 seconds; at most 400 rounds)",
     "no_dq": "true: no warnings or disqualifications (a caught pin cheat still stops the count)",
     "starting_heat": "[A, B]: Heat each side brings in from promo segments (0..4)",
+    "title": "words only: the title on the line, named by the commentary",
 }
 
 
@@ -95,6 +97,11 @@ class WildKnight(Ruleset):
         if any(heat):
             stipulation["starting_heat"] = segments.starting_heat(*heat)
         return stipulation
+
+    def recap(self, events, setup=None, **context):
+        """A paragraph about a finished match (``narration.recap``): who won, how, the turning point, the biggest
+        blow, the near falls and, given ``title``/``title_changed``/``streak``, what it means."""
+        return narration.recap(events, setup, **context)
 
     # --- segments outside a match (K-28): what a league calls between cards ----------------------
     def single_promo(self, raw_sheet, dice, *, heat_carried=0, df=segments.PROMO_DF, style="charisma"):

@@ -77,11 +77,11 @@ class Match:
         log = self.log
         a, b = self.w
         winner = self.roll_initiative("opening bell")
-        yield log.emit("bell", narration.bell(a.name, b.name, self.w[winner].name), actor=winner)
+        yield log.emit("bell", "", actor=winner)
         while self.outcome is None:
             if log.round >= self.max_rounds:
                 log.clock = self.max_rounds * SECONDS_PER_ROUND
-                self.finish(None, "draw", narration.time_limit(self.time_limit // 60))
+                self.finish(None, "draw", "")
                 break
             log.round += 1
             log.clock = (log.round - 1) * SECONDS_PER_ROUND
@@ -104,7 +104,7 @@ class Match:
                 if not w.hulk:
                     cost = self.dice.roll(6, f"{HULK_UP} wears off: {w.name}", side=w.side)
                     damage.add_fatigue(w, cost, taken=False)
-                    yield self.log.emit("hulk-up", narration.hulk_down(w.name, cost), actor=w.side, fatigue=cost)
+                    yield self.log.emit("hulk-up", "", actor=w.side, fatigue=cost)
 
     def hulk_up(self, w):
         """Hulk Up GE (once a match, at Fatigue penalty 2+, not stunned): spend 1 Heat, ignore the penalty."""
@@ -141,7 +141,7 @@ class Match:
 
     def reinitiative(self):
         winner = self.roll_initiative("no one hit")
-        yield self.log.emit("initiative", narration.initiative(self.w[winner].name), actor=winner)
+        yield self.log.emit("initiative", "", actor=winner)
 
     def play_round(self):
         dice, log = self.dice, self.log
@@ -152,7 +152,7 @@ class Match:
         self.warned = set()  # sides warned this round (Short Fuse adds no second warning)
         for w in ws:
             if self.hulk_up(w):
-                yield log.emit("hulk-up", narration.hulk_up(w.name), actor=w.side, heat_spent=1, rounds=w.hulk)
+                yield log.emit("hulk-up", "", actor=w.side, heat_spent=1, rounds=w.hulk)
         choices = [None if stunned[i] else tactics.choose(dice, ws[i], ws[1 - i], rnd) for i in (0, 1)]
         resting = [c is tactics.REST for c in choices]  # Second Wind: his action, no maneuver
         decl = [None if r else c for c, r in zip(choices, resting, strict=True)]
@@ -164,7 +164,7 @@ class Match:
                 heat.spend(w)
                 yield log.emit(
                     "finisher",
-                    narration.finisher_call(w.name, w.finisher_name, w.heat),
+                    "",
                     actor=i,
                     target=1 - i,
                     maneuver=d.move.name,
@@ -233,9 +233,7 @@ class Match:
         yield from self.settle(res, decl, resting, rolls, declared)
         if res.forgiven is not None and self.outcome is None:
             w = ws[res.forgiven]
-            yield log.emit(
-                "high-flyer", narration.high_flyer(w.name, labels[res.forgiven]), actor=w.side, gimmick=HIGH_FLYER
-            )
+            yield log.emit("high-flyer", "", actor=w.side, gimmick=HIGH_FLYER)
         # Short Fuse Flaw: a natural 1 on his Maneuver Roll is an illegal act (one warning a round at most).
         for i in (0, 1):
             if (
@@ -254,17 +252,14 @@ class Match:
             yield from self.collide(declared)
             return
         if res.winner is None:
-            yield log.emit("maneuver", narration.whiff(ws[0].name, ws[1].name), outcome="whiff", declared=declared)
+            yield log.emit("maneuver", "", outcome="whiff", declared=declared)
             yield from self.reinitiative()
             return
         win = res.winner
         self.initiative = win  # K-4: whoever hits (or ducks) gains initiative
         w, loser = ws[win], ws[1 - win]
         if decl[win] is None:
-            if resting[win]:
-                text = narration.breather(w.name, loser.name)
-            else:
-                text = narration.duck(w.name, loser.name) if decl[1 - win] else narration.both_stunned(w.name)
+            text = ""
             yield log.emit("maneuver", text, actor=win, target=1 - win, outcome="duck", declared=declared)
         else:
             yield from self.perform(w, loser, decl[win], res, rolls[win], rolls[1 - win], declared)
@@ -292,7 +287,7 @@ class Match:
             self.initiative = 0 if took[0] < took[1] else 1
         yield self.log.emit(
             "maneuver",
-            narration.collision(a.name, b.name, took[0], took[1]),
+            "",
             outcome="collision",
             declared=declared,
             damage=took,
@@ -319,19 +314,17 @@ class Match:
             if mv.standing_pin:
                 opp.prone = True
             counts = 1 if tactics.followup_after_finisher(w, log.round) else pins.COUNTS
-            text = narration.pin_hit(w.name, opp.name, name)
+            text = ""
             yield log.emit("maneuver", text, actor=w.side, target=opp.side, **fields)
             yield from pins.pin(self, w, opp, counts, tactics.cheats(w, counts))
             return
         if mv.heat:
             gained = heat.gain(w, mv.heat)
-            yield log.emit(
-                "maneuver", narration.taunt(w.name), actor=w.side, target=opp.side, heat_gained=gained, **fields
-            )
+            yield log.emit("maneuver", "", actor=w.side, target=opp.side, heat_gained=gained, **fields)
             return
         if mv.stare:
             opp.next_mod = -mv.stare
-            yield log.emit("maneuver", narration.stare(w.name, opp.name), actor=w.side, target=opp.side, **fields)
+            yield log.emit("maneuver", "", actor=w.side, target=opp.side, **fields)
             return
         key = w.attrs[mv.key]
         lifted = None
@@ -344,7 +337,7 @@ class Match:
         if RL in mv.mods and not lifted:
             # K-3: a hit (initiative is his) but no damage: the target was never off the ground.
             fields["outcome"] = "no-lift"
-            text = narration.failed_lift(w.name, opp.name, name)
+            text = ""
             yield log.emit("maneuver", text, actor=w.side, target=opp.side, damage=0, **fields)
         else:
             count = (damage.FINISHER_DICE if d.finisher else 1) + res.critical + res.botched[opp.side]
@@ -364,16 +357,7 @@ class Match:
                 damage.rest(w)
             if mv.pin_bonus:
                 w.pin_bonus = mv.pin_bonus
-            extras = []
-            if res.critical:
-                extras.append("critical hit")
-            if res.botched[opp.side]:
-                extras.append(f"{opp.name} botched")
-            if lifted and KD in mv.mods:
-                extras.append("down he goes")
-            if gained:
-                extras.append("+1 Heat")
-            text = narration.hit(log.round, w.name, opp.name, name, dmg, extras)
+            text = ""
             yield log.emit(
                 "maneuver", text, actor=w.side, target=opp.side, damage=dmg, dice=count, heat_gained=gained, **fields
             )
@@ -389,13 +373,13 @@ class Match:
             held, outcome, _ = submission.resist(dice, opp, dmg, name, SUBMISSION_SPECIALIST in w.gimmicks)
             yield log.emit(
                 "submission",
-                narration.submission(opp.name, name, not held),
+                "",
                 actor=w.side,
                 target=opp.side,
                 outcome="escaped" if held else "tapped",
             )
             if not held:
-                self.finish(w.side, "submission", narration.submission_win(w.name, opp.name, name))
+                self.finish(w.side, "submission", "")
 
     def second_wind(self, w):
         """Second Wind GE (once a match, as the round's action): spend 1 Heat, remove 2d6 Fatigue (not below 0).
@@ -409,7 +393,7 @@ class Match:
         w.fatigue -= recovered
         yield self.log.emit(
             "second-wind",
-            narration.second_wind(w.name, recovered, w.heat),
+            "",
             actor=w.side,
             heat_spent=1,
             recovered=recovered,
@@ -421,7 +405,7 @@ class Match:
             stun.apply(victim, rounds, self.stunned_now[victim.side])
         yield self.log.emit(
             "stun",
-            narration.stun(victim.name, rounds),
+            "",
             actor=attacker.side,
             target=victim.side,
             rounds=rounds,
@@ -433,7 +417,7 @@ class Match:
         survived, excuse, _ = referee.warn(self.dice, offender)
         yield self.log.emit(
             "warning",
-            narration.warning(offender.name, offender.warnings, excuse, survived),
+            "",
             actor=offender.side,
             target=victim.side,
             warnings=offender.warnings,
@@ -442,8 +426,9 @@ class Match:
             disqualified=not survived,
         )
         if not survived:
-            self.finish(victim.side, "disqualification", narration.dq(victim.name, offender.name))
+            self.finish(victim.side, "disqualification", "")
 
 
 def resolve(setup, dice, seed=None):
-    yield from Match(setup, dice, seed).run()
+    """The match's events, each with its ``text`` written by the commentary (``narration.narrate``)."""
+    yield from narration.narrate(setup, Match(setup, dice, seed).run(), seed)

@@ -8,7 +8,7 @@
 * K-36/K-37: cheats before the counts (``referee.cheat_roll``) remove counts; a caught cheat stops the pin.
 """
 
-from rules.wildknight import narration, referee, tactics
+from rules.wildknight import referee, tactics
 from rules.wildknight.attack import opposed
 from rules.wildknight.rolls import d20
 from rules.wildknight.tables import ESCAPE_ARTIST, RING_RUSTY
@@ -24,7 +24,7 @@ def pin(m, pinner, target, counts=COUNTS, cheats=0, reversals=0):
     dice, log = m.dice, m.log
     yield log.emit(
         "pin",
-        narration.cover(pinner.name, target.name, counts),
+        "",
         actor=pinner.side,
         target=target.side,
         counts=counts,
@@ -38,16 +38,14 @@ def pin(m, pinner, target, counts=COUNTS, cheats=0, reversals=0):
             counts -= 1
             yield log.emit(
                 "cheat",
-                narration.cheat(pinner.name, True, counts),
+                "",
                 actor=pinner.side,
                 target=target.side,
                 counts=counts,
             )
             continue
         # K-37: caught. The pin attempt ends at once; in a standard match it is a warning.
-        yield log.emit(
-            "cheat", narration.cheat(pinner.name, False, counts), actor=pinner.side, target=target.side, counts=0
-        )
+        yield log.emit("cheat", "", actor=pinner.side, target=target.side, counts=0)
         if not m.no_dq:
             yield from m.warning(pinner, target, "caught cheating on a pin")
         return
@@ -59,7 +57,7 @@ def pin(m, pinner, target, counts=COUNTS, cheats=0, reversals=0):
             skip = False
             yield log.emit(
                 "pin-count",
-                narration.count(number, target.name, "automatic", None),
+                "",
                 actor=pinner.side,
                 target=target.side,
                 count=number,
@@ -82,7 +80,7 @@ def pin(m, pinner, target, counts=COUNTS, cheats=0, reversals=0):
         if res.botched[0] or (res.winner == 1 and res.critical):
             yield log.emit(
                 "pin-count",
-                narration.reversal(pinner.name, target.name),
+                "",
                 actor=target.side,
                 target=pinner.side,
                 count=number,
@@ -99,7 +97,7 @@ def pin(m, pinner, target, counts=COUNTS, cheats=0, reversals=0):
         if res.winner == 1:
             yield log.emit(
                 "pin-count",
-                narration.count(number, target.name, "kick-out", attr),
+                "",
                 actor=target.side,
                 target=pinner.side,
                 count=number,
@@ -111,7 +109,7 @@ def pin(m, pinner, target, counts=COUNTS, cheats=0, reversals=0):
         skip = res.critical or res.botched[1]
         yield log.emit(
             "pin-count",
-            narration.count(number, target.name, "count", attr),
+            "",
             actor=pinner.side,
             target=target.side,
             count=number,
@@ -119,4 +117,4 @@ def pin(m, pinner, target, counts=COUNTS, cheats=0, reversals=0):
             kickout=attr,
             next_automatic=skip,
         )
-    m.finish(pinner.side, "pinfall", narration.pinfall(pinner.name, target.name))
+    m.finish(pinner.side, "pinfall", "")

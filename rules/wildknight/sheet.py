@@ -7,6 +7,7 @@ Wild World Wrestling) run 0..+5. All six live in one ``attributes`` block.
 
 import random
 
+from rules import narration_kit
 from rules.errors import SheetError
 from rules.sheet_check import check_sheet
 from rules.wildknight.tables import (
@@ -73,6 +74,7 @@ def sheet_spec():
         "fields": {
             "name": {"type": "string", "max_length": NAME_MAX, "required": True, "help": "ring name"},
             "alignment": {"type": "choice", "choices": list(ALIGNMENTS), "required": True},
+            "pronouns": narration_kit.pronoun_field(),
             "weight": {
                 "type": "integer",
                 "min": WEIGHT_RANGE[0],
@@ -214,6 +216,7 @@ def derived(sheet):
 CANONICAL = {
     "name": "Rowdy Rex Rampage",
     "alignment": "heel",
+    "pronouns": "he",
     "weight": 265,
     "attributes": {"Brawn": 2, "Power": 2, "Athleticism": 0, "Flair": 1, "Deception": 2, "Presence": 2},
     "maneuvers": [
@@ -264,5 +267,6 @@ def example_sheet(seed=None):
         "maneuvers": moves,
         "finisher": {"name": f"{rng.choice(_FINISHER_WORDS)} {base}", "maneuver": base},
         "gimmicks": rng.sample(EXAMPLE_GIMMICKS, rng.randint(0, GIMMICK_MAX)),
+        "pronouns": narration_kit.example_pronouns(seed),  # from the seed alone: the rest stays what it was
     }
     return validate_sheet(raw)

@@ -82,7 +82,7 @@ def lineup(page):
     return page.locator("#lineup > li .sides")
 
 
-def test_a_promoter_books_a_card(page, live_url):
+def test_a_promoter_books_a_card(page, live_url, celery_worker):  # the worker works out the odds
     promotion, roster, ruleset = league()
     has_tag = "tag" in get_ruleset(ruleset).match_kinds
     log_in(page, live_url, "pete_promoter")

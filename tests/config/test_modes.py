@@ -3,7 +3,7 @@ import sys
 
 import pytest
 
-from config.modes import ConfigurationError, detect
+from config.modes import ConfigurationError, cache_url, detect
 from tests.conftest import BASE_DIR
 
 
@@ -65,3 +65,23 @@ def test_manage_py_reports_a_bad_database_url_in_one_line():
         "Port could not be cast to integer value as 'port'"
     ]
     assert "Traceback" not in result.stderr
+
+
+def test_the_cache_gets_the_brokers_next_database_unless_told_otherwise():
+    assert cache_url("redis://cache:6379/0", {}) == "redis://cache:6379/1"
+    assert cache_url("redis://cache:6379", {}) == "redis://cache:6379/1"
+    assert cache_url("redis://cache:6379/14", {"CACHE_URL": "redis://cache:6379/15"}) == "redis://cache:6379/15"
+    assert cache_url("redis://a:6379/0", {"CACHE_URL": "redis://b:6379/0"}) == "redis://b:6379/0", "another server"
+
+
+@pytest.mark.parametrize(
+    ("environ", "reason"),
+    [
+        ({"CACHE_URL": "redis://cache:6379/0"}, "is the broker's database"),
+        ({"CACHE_URL": "memcached://cache:11211"}, "CACHE_URL 'memcached://cache:11211' is malformed"),
+        ({"CACHE_URL": "redis://cache:6379/cache"}, "its database must be a number"),
+    ],
+)
+def test_a_cache_url_that_would_share_the_brokers_database_or_is_malformed_is_refused(environ, reason):
+    with pytest.raises(ConfigurationError, match=reason):
+        cache_url("redis://cache:6379/0", environ)

@@ -1,7 +1,7 @@
 """Faults with the real services, each at several points of a card drawn from a seeded RNG (the seed is in the test
 id; KAYFABE_FAULT_SEED picks others): the worker killed with SIGKILL, only its pool child killed, the same task
 delivered twice at once, Redis restarted mid-card while a browser streams the match, Redis down when the promoter
-presses "Go live". Postgres restarts are in test_faults_postgres.py.
+presses "Go live" (refused: rate limits fail closed). Postgres restarts are in test_faults_postgres.py.
 
 After each, tests/integration/faultcheck.py proves the card ended as a clean run with the same seeds would have:
 one result per match, gapless duplicate-free events identical to a clean resolve, the ledger, records, title
@@ -181,13 +181,19 @@ def test_redis_down_when_the_promoter_presses_go_live(celery_worker, live_url, p
     try:
         stop_redis()
         started = time.monotonic()
-        promoter.card_page.get_by_role("button", name="Go live").click()
-        expect(promoter.card_page.get_by_text(f"{card.name} is live!")).to_be_visible()
+        # Rate limits fail closed (docs/security.md): without its count the press is refused, never a 500.
+        with promoter.card_page.expect_response(lambda r: r.url.endswith("/go-live/")) as answer:
+            promoter.card_page.get_by_role("button", name="Go live").click()
+        assert answer.value.status == 429
+        expect(promoter.card_page.get_by_text("Too many requests")).to_be_visible()
         assert time.monotonic() - started < 10
-        assert Card.objects.get(pk=card.pk).status == CardStatus.LIVE
+        assert Card.objects.get(pk=card.pk).status == CardStatus.BOOKED, "refused: nothing changed"
     finally:
         start_redis()
-    finish_with_sweeps(card)  # the task could not be enqueued: the sweeper enqueues it once Redis is back
+    promoter.card_page.goto(live_url + card.get_absolute_url())
+    promoter.card_page.get_by_role("button", name="Go live").click()  # pressed again once Redis is back
+    expect(promoter.card_page.get_by_text(f"{card.name} is live!")).to_be_visible()
+    finish_with_sweeps(card)
     assert sweep_stuck_cards() == []
     promoter.assert_saw_the_end()
     assert_as_clean_run(card, before)

@@ -5,7 +5,6 @@ from django.core.exceptions import PermissionDenied
 
 from matches import booking
 from matches.booking import BookingRefused, MatchSpec
-from matches.booking_selectors import forget_odds, match_odds, odds_summary
 from matches.models import CardStatus, Match, MatchParticipant
 from promotion import titles
 from promotion.models import Referee, Title
@@ -283,28 +282,6 @@ def test_a_new_card_defaults_to_the_current_week(league):
     league.promotion.save()
     card = booking.card_create(promotion=league.promotion, by=league.owner, name="Week Seven")
     assert card.week == 7
-
-
-def test_odds_come_from_the_engine_and_are_cached(league):
-    match, _ = add(league, singles(*league.roster[:2]))
-    forget_odds(match)  # never cache.clear(): the test Redis database is also the Celery broker
-    assert match_odds(match, compute=False) is None
-    rows = match_odds(match)
-    assert [r["who"] for r in rows[:2]] == [league.roster[0].ring_name, league.roster[1].ring_name]
-    assert 99 <= sum(r["pct"] for r in rows) <= 101
-    assert match_odds(match, compute=False) == rows
-    match.status = "finished"
-    match.method = "pinfall"
-    assert match_odds(match) is None, "no odds once the bell has rung"
-
-
-def test_odds_summary_turns_counts_into_percentages():
-    rows = odds_summary({(0, "pinfall"): 100, (1, "submission"): 50, (None, "draw"): 50}, ["A", "B"], 200)
-    assert rows == [
-        {"who": "A", "pct": 50, "methods": [("pinfall", 50)]},
-        {"who": "B", "pct": 25, "methods": [("submission", 25)]},
-        {"who": "Draw", "pct": 25, "methods": []},
-    ]
 
 
 # --- titles -------------------------------------------------------------------------------------

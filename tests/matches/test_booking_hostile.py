@@ -6,6 +6,7 @@ import pytest
 from matches import booking
 from matches.booking import MatchSpec
 from matches.models import Card, Match, MatchParticipant
+from matches.odds import odds_compute
 from promotion import titles
 from promotion.models import Referee, Title, TitleReign
 from tests.factories import WrestlerFactory
@@ -213,6 +214,7 @@ def test_a_hostile_name_stays_text_in_the_builder_the_type_ahead_and_the_card_pa
         f"/p/{s}/titles/",
     ]
     booking.card_mark_booked(card=league.card, by=league.promoter)
+    odds_compute(match_id=league.match.pk)  # what the worker does once the booking commits: the odds name him
     pages.append(f"/p/{s}/")
     for url in pages:
         body = client.get(url).content.decode()

@@ -9,8 +9,9 @@ from django.db import IntegrityError, transaction
 
 from matches import booking, services
 from matches.booking import BookingRefused, MatchSpec
-from matches.booking_selectors import match_odds, recent_results
+from matches.booking_selectors import recent_results
 from matches.models import Card, CardStatus, Match, MatchEvent, MatchParticipant, MatchStatus
+from matches.odds import odds_compute, odds_shown
 from promotion import titles
 from promotion.league import RankingData
 from promotion.models import ContenderSnapshot, PrestigeEntry
@@ -300,7 +301,8 @@ def test_the_league_keeps_no_record_ranking_result_or_odds_of_a_promo(league):
     segment, main = aired_card(
         league, promo(league.mouth, league.roster[0]), singles(league.roster[1], league.roster[2])
     )
-    assert match_odds(segment) is None, "a promo has no winner to bet on"
+    assert odds_shown(segment).state == "none", "a promo has no winner to bet on"
+    assert odds_compute(match_id=segment.pk) is None
     services.card_run(league.card.pk, sleep=lambda s: None)
     career = Career(league.mouth)
     record = career.record()

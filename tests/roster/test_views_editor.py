@@ -185,3 +185,47 @@ def test_an_exported_wrestler_resolves_with_the_rules_cli(client, personas, tmp_
     events = [json.loads(line) for line in result.stdout.splitlines()]
     assert events[0]["state"][0]["name"] == "Paula's Pride"
     assert events[-1]["type"] == "result"
+
+
+@pytest.mark.parametrize("ruleset", ["arm", "wildknight", "hp-d6"])
+def test_the_form_offers_the_wrestlers_pronouns(client, ruleset):
+    p = Personas(ruleset=ruleset)
+    client.force_login(p.player)
+    html = client.get(f"/p/{p.promotion.slug}/roster/new/").content.decode()
+    select = html[html.index('name="sheet.pronouns"') :].split("</select>")[0]
+    assert re.findall(r'<option value="(\w*)"[^>]*>([^<]*)</option>', select) == [
+        ("", "---"),
+        ("he", "he/him"),
+        ("she", "she/her"),
+        ("they", "they/them"),
+    ]
+
+
+@pytest.mark.parametrize("ruleset", ["wildknight", "hp-d6"])
+def test_a_player_picks_she_and_the_sheet_keeps_it(client, ruleset):
+    p = Personas(ruleset=ruleset)
+    client.force_login(p.player)
+    url = f"/p/{p.promotion.slug}/roster/new/"
+    pairs = [(k, v) for k, v in form_data_from_page(client.get(url).content.decode()) if k != "sheet.name"]
+    pairs = [(k, "she" if k == "sheet.pronouns" else v) for k, v in pairs]
+    pairs.append(("sheet.name", "Lady Vendetta"))
+    response = post_pairs(client, url, pairs)
+    assert response.status_code == 302
+    assert Wrestler.objects.get(ring_name="Lady Vendetta").sheet["pronouns"] == "she"
+
+
+def test_an_old_wrestler_without_pronouns_is_edited_and_saved_as_he(client, personas):
+    wrestler = personas.wrestler
+    sheet = dict(wrestler.sheet)
+    sheet.pop("pronouns", None)
+    Wrestler.objects.filter(pk=wrestler.pk).update(sheet=sheet)  # stored before the field existed
+    client.force_login(personas.player)
+    url = f"/p/{personas.promotion.slug}/wrestlers/{wrestler.pk}/edit/"
+    page = client.get(url)
+    assert page.status_code == 200
+    pairs = form_data_from_page(page.content.decode())
+    assert ("sheet.pronouns", "") in pairs  # nothing chosen yet
+    response = post_pairs(client, url, pairs)
+    assert response.status_code == 302, re.findall(r'class="errors"[^>]*>(.*?)</', response.content.decode(), re.S)
+    wrestler.refresh_from_db()
+    assert wrestler.sheet["pronouns"] == "he"

@@ -46,7 +46,9 @@ def test_it_resolves_a_match_as_text(sheets):
     code, text = run("resolve", "arm", *sheets, "--seed", "1")
     lines = text.splitlines()
     assert code == 0 and lines[0] == "(seed 1)" and lines[1].startswith("[00:00] In this corner")
-    assert "wins" in lines[-1] or "draw" in lines[-1]
+    result, blank, recap = lines[-3:]  # the result line, then the recap paragraph
+    assert ("wins" in result or "draw" in result) and blank == ""
+    assert "Rick Steel" in recap and ("defeated" in recap or "draw" in recap)
 
 
 def test_it_resolves_as_json_lines_the_last_one_the_result(sheets):
@@ -136,12 +138,11 @@ def test_rules_imports_no_django():
 
 
 def test_odds_counts_are_the_same_whatever_the_number_of_processes():
-    from rules import get_ruleset
-    from rules.cli import odds
+    from rules import get_ruleset, odds
 
     ruleset = get_ruleset("wildknight")
     setup = ruleset.build_setup([[ruleset.example_sheet()], [ruleset.example_sheet(seed=3)]])
-    assert odds(ruleset, setup, 300, seed=7, jobs=2) == odds(ruleset, setup, 300, seed=7, jobs=1)
+    assert odds("wildknight", setup, sims=300, seed=7, jobs=2) == odds("wildknight", setup, sims=300, seed=7, jobs=1)
 
 
 def test_arm_seconds_and_the_p_arm_14_switches_are_options(sheets):

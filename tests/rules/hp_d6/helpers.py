@@ -1,6 +1,7 @@
 """Small builders for hp-d6 tests: sheets with one move type (so tactics roll no dice) and scripted matches."""
 
 from rules import MatchSetup, ScriptedDice, get_ruleset
+from rules.hp_d6 import narration
 from rules.hp_d6.match import Match
 
 RULESET = get_ruleset("hp-d6")
@@ -37,8 +38,23 @@ def setup(a=None, b=None, **stipulation):
 
 
 def scripted(values, a=None, b=None, **stipulation):
-    """A loud Match on scripted dice; call move functions on it and read ``m.events``."""
-    return Match(setup(a, b, **stipulation), ScriptedDice(values))
+    """A loud Match on scripted dice; call move functions on it and read ``m.events`` (``told(m)`` for the words)."""
+    s = setup(a, b, **stipulation)
+    m = Match(s, ScriptedDice(values))
+    m.setup = s
+    return m
+
+
+def told(m, start=None):
+    """The texts the commentary writes for a scripted match's events so far ("" for a folded event).
+
+    ``start`` is the state before the first of them (``m.snapshot()`` taken after the test set the wrestlers up):
+    the commentary reads the state before each event, which a real match's bell gives it."""
+    events = [dict(e) for e in m.events]
+    if start is not None:
+        events.insert(0, {"seq": -1, "type": "bell", "state": start, "time_limit": 1200, "advanced": {}})
+    texts = [e["text"] for e in narration.narrate(m.setup, events)]
+    return texts[1:] if start is not None else texts
 
 
 def play(values, a=None, b=None, **stipulation):
@@ -58,4 +74,4 @@ def state(event, side):
     return event["state"][side]
 
 
-__all__ = ["RULESET", "MatchSetup", "play", "rolls", "scripted", "setup", "sheet", "state", "types"]
+__all__ = ["RULESET", "MatchSetup", "play", "rolls", "scripted", "setup", "sheet", "state", "told", "types"]

@@ -5,7 +5,7 @@ from itertools import product
 
 import pytest
 
-from rules.hp_d6 import pins, tactics
+from rules.hp_d6 import moves, pins, tactics
 from rules.hp_d6.match import MatchEnded
 from tests.rules.hp_d6.helpers import play, rolls, scripted, sheet, state, types
 
@@ -125,3 +125,37 @@ def test_it_plays_a_whole_short_match_to_a_pinfall():
     }
     assert events[-1]["winner"] == 0
     assert events[-1]["rounds"] == 2
+
+
+# --- 0 HP (decision D10): "removing all of the defending wrestler's remaining HPs" ---------------------------
+
+
+def test_it_pins_a_wrestler_at_0_hp_with_the_finishers_single_d6():
+    m = scripted([5])  # his one d6: not a natural 6
+    a, b = _down(m, hp=0)
+    with pytest.raises(MatchEnded):
+        pins.pin(m, a, b)
+    assert types(m.events) == ["pin", "finisher_pin", "result"]
+    assert rolls(m.events[1]) == [("finisher pin: kick-out", 5)]
+    assert m.events[1]["outcome"] == "three"
+    assert (m.events[-1]["winner"], m.events[-1]["method"]) == (0, "pinfall")
+
+
+def test_it_lets_a_wrestler_at_0_hp_kick_out_only_on_a_natural_six_and_stand():
+    m = scripted([6])
+    a, b = _down(m, hp=0)
+    assert pins.pin(m, a, b) is False
+    assert types(m.events) == ["pin", "finisher_pin"]
+    assert (m.events[-1]["outcome"], m.events[-1]["kick_out_roll"]) == ("kick-out", 6)
+    assert (b.hp, b.prone) == (0, False)
+    assert m.dice.remaining == 0  # no three pin rolls, no free attack
+
+
+def test_it_pins_a_standing_wrestler_at_0_hp_from_a_pinning_combination_with_one_d6():
+    m = scripted([5, 2, 4, 1, 2], a=sheet("Ace", only="pinning_combination"))  # grapple, extra roll, his d6
+    a, b = m.w
+    b.hp = 0
+    with pytest.raises(MatchEnded):
+        moves.pinning_combination(m, a, b)
+    assert types(m.events) == ["grapple", "pinning_combination", "finisher_pin", "result"]
+    assert rolls(m.events[2]) == [("finisher pin: kick-out", 2)]

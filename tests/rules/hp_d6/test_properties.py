@@ -58,9 +58,10 @@ def test_every_match_ends_with_one_result_and_gapless_seq(case):
     assert result["clock"] <= setup.stipulation.get("time_limit", DEFAULT_TIME_LIMIT)
     clocks = [e["clock"] for e in events]
     assert clocks == sorted(clocks)
-    for e in events:  # one sentence for the fans, and actors/targets are sides
-        assert isinstance(e["text"], str) and e["text"].strip()
+    for e in events:  # actors/targets are sides; text is a sentence, or "" when folded into the next line
+        assert isinstance(e["text"], str) and e["text"] == e["text"].strip()
         assert e["actor"] in (None, 0, 1) and e["target"] in (None, 0, 1)
+    assert events[0]["text"] and result["text"]  # the bell and the result always have their own line
 
 
 @settings(max_examples=300, deadline=None)
@@ -96,9 +97,33 @@ def test_a_pin_is_only_attempted_at_10_hp_or_less_unless_it_follows_a_finisher(c
             pinned = e["state"][e["target"]]
             assert pinned["hp"] <= 10
             assert pinned["prone"] is True
-        if e["type"] == "finisher_pin":
-            assert events[i - 1]["type"] == "finisher"
+        if e["type"] == "finisher_pin":  # right after the finisher, or the cover of a man at 0 HP (D10)
+            assert events[i - 1]["type"] in ("finisher", "pin", "pinning_combination")
             assert e["state"][e["target"]]["hp"] == 0
+
+
+ACTIONS = ("strike", "grapple", "high_risk", "submission", "finisher_attempt", "foreign_object", "attack_referee")
+
+
+@settings(max_examples=300, deadline=None)
+@given(matches)
+def test_a_wrestler_at_0_hp_makes_no_move_and_is_pinned_with_one_d6(case):
+    _, _, events = _play(*case)
+    for before, e in zip(events, events[1:]):
+        actor = e["actor"]
+        if actor is None or e["type"] not in (*ACTIONS, "get_up", "pin", "run_in"):
+            continue
+        if e["type"] == "run_in" and e["save"]:  # his friend runs in, not he
+            continue
+        if e["type"] == "strike" and e["free"]:  # the kick-out's free attack: only from a three-roll pin
+            assert before["type"] == "pin_count"
+        assert before["state"][actor]["hp"] > 0, (e["seq"], e["type"])
+    for e in events:
+        if e["type"] == "pin_count":
+            assert e["state"][e["target"]]["hp"] > 0 or e["count"] > 1
+    result = events[-1]
+    if result["method"] == "draw" and result.get("reason") == "both at 0 HP":
+        assert [w["hp"] for w in result["state"]] == [0, 0]
 
 
 @settings(max_examples=300, deadline=None)

@@ -114,7 +114,7 @@ def test_it_describes_the_sheet_as_json():
     spec = RULESET.sheet_spec()
     assert json.loads(json.dumps(spec)) == spec
     fields = {f["name"]: f for f in spec["fields"]}
-    assert set(fields) == {"name", "alignment", "hp", "finisher", "moves", "ally", "tactics"}
+    assert set(fields) == {"name", "alignment", "pronouns", "hp", "finisher", "moves", "ally", "tactics"}
     assert (fields["hp"]["min"], fields["hp"]["max"], fields["hp"]["default"]) == (10, 40, 20)
     assert set(spec["derived"]) == set(RULESET.derived(RULESET.example_sheet()))
 

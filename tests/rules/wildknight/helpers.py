@@ -2,6 +2,7 @@
 
 from rules.dice import ScriptedDice
 from rules.registry import get_ruleset
+from rules.wildknight import narration
 from rules.wildknight.match import Match
 
 RULESET = get_ruleset("wildknight")
@@ -36,7 +37,13 @@ def match(a, b, script, initiative=0, round_no=1, **stipulation):
     m = Match(setup, ScriptedDice(script))
     m.initiative = initiative
     m.log.round = round_no
+    m.setup = setup
     return m
+
+
+def told(m, events):
+    """The texts the commentary writes for ``events`` of scripted match ``m`` ("" for a folded event)."""
+    return [e["text"] for e in narration.narrate(m.setup, [dict(e) for e in events])]
 
 
 def play(m):

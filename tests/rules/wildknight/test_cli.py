@@ -48,8 +48,10 @@ def test_it_resolves_a_match_as_text(sheets):
     code, out = run("resolve", "wildknight", *sheets, "--seed", "1")
     lines = out.splitlines()
     assert code == 0 and lines[0] == "(seed 1)"
-    assert "Ding ding!" in lines[1]
-    assert lines[-1].startswith("[")
+    assert lines[1].startswith("[00:00] ") and "Rowdy Rex Rampage" in lines[1]
+    play, recap = out.split("\n\n")
+    assert all(line.startswith("[") for line in play.splitlines()[1:])  # no empty (folded) lines
+    assert recap.startswith("Dirty McCoy beat Rowdy Rex Rampage by pinfall")
 
 
 def test_it_resolves_a_match_as_jsonl_identical_for_the_same_seed(sheets):

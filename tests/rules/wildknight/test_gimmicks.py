@@ -7,7 +7,7 @@ from rules.errors import SheetError
 from rules.wildknight import referee
 from rules.wildknight.state import Wrestler
 
-from .helpers import RULESET, match, play, sheet, types
+from .helpers import RULESET, match, play, sheet, told, types
 
 SLAMMER = {"maneuvers": ("Body Slam", "Stomp", "Moonsault"), "finisher": "Body Slam"}
 DDT = {"maneuvers": ("DDT", "Stomp", "Moonsault"), "finisher": "DDT"}
@@ -209,7 +209,7 @@ def test_it_lets_a_high_flyer_ignore_one_critical_miss_a_match():
     hit, flown = first
     assert [r["outcome"] for r in hit["rolls"][:3]] == ["automatic-miss", "hit", "critical-miss-ignored"]
     assert (hit["actor"], hit["dice"], hit["opponent_critical_miss"], hit["damage"]) == (1, 1, False, 3)
-    assert flown["actor"] == 0 and "High Flyer" in flown["text"] and m.w[0].high_flyer_used
+    assert flown["actor"] == 0 and "High Flyer" in told(m, first)[1] and m.w[0].high_flyer_used
     m.log.round += 1
     second = list(m.play_round())
     assert types(second) == ["maneuver"]
