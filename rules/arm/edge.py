@@ -16,7 +16,7 @@ in a Finisher hold.
 
 from rules.arm import narration
 from rules.arm.damage import heal
-from rules.arm.tables import EDGE_PRICES
+from rules.arm.tables import BODY_PARTS, EDGE_PRICES
 
 
 def starting_edge(fame):
@@ -104,3 +104,8 @@ def can_fire_up(fighter):
 
 def can_work_over(fighter, part):
     return bool(part) and part not in fighter.working and affordable(fighter, "working_over")
+
+
+def can_work_over_any(fighter):
+    """He can still declare Working Over on some body part (1 Edge, a part not worked yet)."""
+    return len(fighter.working) < len(BODY_PARTS) and affordable(fighter, "working_over")

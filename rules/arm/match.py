@@ -260,14 +260,14 @@ class Match:
         if self.tag:
             out = []
             for f in self.fighters:
-                snap = f.snapshot(f is att)
+                snap = state.snapshot(f, f is att)
                 snap["legal"] = f.legal
                 out.append(snap)
             return out
         if len(self.fighters) == 2:
             f0, f1 = self.fighters
-            return [f0.snapshot(f0 is att), f1.snapshot(f1 is att)]
-        return [f.snapshot(f is att) for f in self.fighters]
+            return [state.snapshot(f0, f0 is att), state.snapshot(f1, f1 is att)]
+        return [state.snapshot(f, f is att) for f in self.fighters]
 
     def emit(self, type, text, actor=None, target=None, **fields):
         if self.tag:  # actor/target stay side indexes; the wrestler is named
@@ -293,8 +293,8 @@ class Match:
         """A choice the rules give side ``side`` (``who`` makes it): ``build()`` lists the legal Options, ``default()``
         is the tactics' choice. Returns the value of the choice made."""
         index = self.decisions
-        self.decisions += 1
-        chooser = self.choosers.get(side)
+        self.decisions = index + 1
+        chooser = self.choosers.get(side) if self.choosers else None
         if chooser is None:
             return default()
         name = who.name if who is not None else self.legal[side].name

@@ -23,7 +23,6 @@ from rules.arm.checks import check, succeeded
 from rules.arm.modifiers import attack_mods, note_attempt
 from rules.arm.options import PROMPTS, check_of, yes_no
 from rules.arm.resolution import attempt
-from rules.arm.tables import BODY_PARTS
 
 
 def standard_round(match):
@@ -129,7 +128,7 @@ def edge_at_round_start(match, attacker, defender):
             prompt=PROMPTS["edge"],
         ):
             edge.second_wind(match, fighter)
-    while edge.can_fire_up(attacker) or any(edge.can_work_over(attacker, part) for part in BODY_PARTS):
+    while attacker.edge >= 1 and (edge.can_fire_up(attacker) or edge.can_work_over_any(attacker)):
         choice = match.decide(
             "edge",
             attacker.side,

@@ -65,7 +65,8 @@ def _finish(match, attacker, defender, entry, man, plan, positioning):
     """The ambush's Unopposed first attack; flair and Desperation on a big move (his choice)."""
     if plan is None:
         return None
-    plans.surprise(plan, attacker)
+    if attacker.ambush_pending:
+        plans.surprise(plan, attacker)
     if not positioning or not (entry.finisher or man.level >= 3):
         return plan
     if attacker.alignment == "face":
@@ -187,12 +188,13 @@ def plan_attack(match, attacker, defender, positioning=True):
         return plans.Plan("stall")
     best = []
     context = over_top = None
+    fresher = attacker.level > defender.level
     for _q, i, entry in ranked(attacker, defender):
         if entry.plain and not entry.finisher:  # what build() would do, one call fewer
             if context is None:
                 context = plans.plain_context(match, attacker, defender)
                 over_top = wants_over_top(match, attacker)
-            plan = plain(match, attacker, defender, entry, positioning, context, over_top)
+            plan = plans.plain_plan(match, attacker, defender, entry, positioning, context, over_top, fresher)
             plan = _finish(match, attacker, defender, entry, entry.move, plan, positioning)
         else:
             plan = build(match, attacker, defender, entry, positioning)
@@ -257,7 +259,10 @@ def _rank(attacker, defender_position, ready, fired, adjust, defender_level, lif
         if injured:
             need += use_penalty(attacker, man.uses)
         odds = 0.0 if need <= 0 else (0.95 if need >= 19 else need / 20.0)
-        out.append((-_quick(attacker, entry) * odds, i, entry))
+        quick = entry.quick
+        if quick is None:
+            quick = _quick(attacker, entry)
+        out.append((-quick * odds, i, entry))
     out.sort(key=_first_two)
     return out
 
