@@ -168,7 +168,7 @@ def initials(name):
 @functools.cache
 def _square_kinds():
     """Square id ("f6") -> the engine's kind of square ("c"), from ARM's own grid."""
-    from rules.arm.positioning import KIND, SQUARE_ID
+    from rules.arm.ring import KIND, SQUARE_ID
 
     return {SQUARE_ID[rc]: kind for rc, kind in KIND.items()}
 

@@ -142,7 +142,9 @@ class EventLog:
         self.round = 0
         self.clock = 0.0
 
-    def emit(self, type, text, actor=None, target=None, **fields):
+    def emit(self, type, text, actor=None, target=None, take_rolls=True, **fields):
+        """The next event; ``take_rolls=False`` leaves the pending rolls for the next one (a ``decision`` event
+        rolls nothing: the dice rolled before it belong to what follows it)."""
         seq = self.seq
         event = {
             "seq": seq,
@@ -151,7 +153,7 @@ class EventLog:
             "type": type,
             "actor": actor,
             "target": target,
-            "rolls": self.dice.take_rolls(),
+            "rolls": self.dice.take_rolls() if take_rolls else [],
             "state": self.snapshot(),
             "text": text,
         }

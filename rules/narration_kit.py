@@ -46,6 +46,7 @@ def pronoun_field():
         "choices": list(PRONOUNS),
         "labels": dict(PRONOUN_LABELS),
         "default": DEFAULT_PRONOUNS,
+        "case_insensitive": True,  # "She" is "she" (rules/sheet_check.py)
         "help": PRONOUN_HELP,
     }
 

@@ -10,9 +10,11 @@ and ``tables`` (data), ``tactics`` (the default policy), ``narration`` (sentence
 (state and driver). See ``docs/rules/arm.md``.
 """
 
+from rules.arm import examples
 from rules.arm import sheet as _sheet
 from rules.arm.maneuvers import table_rows
-from rules.arm.match import Match, parse_stipulation
+from rules.arm.match import Match
+from rules.arm.stipulation import parse_stipulation
 from rules.arm.tables import AUTOMATIC_DQ_CHOICES, AUTOMATIC_DQ_DEFAULT, BODY_PARTS, DEFAULT_REFEREE, attribute_bonus
 from rules.base import HouseRule, Ruleset
 from rules.errors import SetupError
@@ -82,7 +84,7 @@ class ArmRuleset(Ruleset):
         return _sheet.validate(raw, new=new)
 
     def example_sheet(self, seed=None):
-        return _sheet.example(seed)
+        return examples.example(seed)
 
     def derived(self, sheet):
         return _sheet.derived(sheet)
@@ -103,8 +105,11 @@ class ArmRuleset(Ruleset):
             raise SetupError("two wrestlers in one match have the same name")
         parse_stipulation(setup.stipulation, len(setup.sides))
 
-    def resolve(self, setup, dice, seed=None):
-        return Match(setup, dice, seed).run()
+    def resolve(self, setup, dice, seed=None, choosers=None):
+        """The events; ``choosers`` maps a side to a rules.decisions.Chooser (default: the tactics)."""
+        match = Match(setup, dice, seed)
+        match.choosers = dict(choosers or {})
+        return match.run()
 
     # --- the league ----------------------------------------------------------------------------
     def house_rule_spec(self):

@@ -8,73 +8,83 @@ from rules.arm import narration
 from rules.arm.checks import contest
 
 
-def _award(m, winner_idx, a, b, why):
-    winner = a if winner_idx == 0 else b
-    m.attacker = None
-    m.set_advantage(winner, why)
+def _award(match, winner_idx, first, second, why):
+    winner = first if winner_idx == 0 else second
+    match.attacker = None
+    match.set_advantage(winner, why)
     return winner
 
 
-def sav_contest(m, a, b):
+def sav_contest(match, first, second):
     """Seed: "At the beginning of the match, roll a SAV Contest to determine Advantage"."""
-    w, _ra, _rb = contest(m.dice, a.check_mods("SAV"), b.check_mods("SAV"), "SAV contest for Advantage", (a.idx, b.idx))
-    return _award(m, w, a, b, "SAV contest")
+    w, _ra, _rb = contest(
+        match.dice,
+        first.check_mods("SAV"),
+        second.check_mods("SAV"),
+        "SAV contest for Advantage",
+        (first.idx, second.idx),
+    )
+    return _award(match, w, first, second, "SAV contest")
 
 
-def cet_mods(f):
-    attr = "STR" if f.attrs["STR"] >= f.attrs["TEC"] else "TEC"
-    return f.check_mods(attr)
+def cet_mods(fighter):
+    attr = "STR" if fighter.attrs["STR"] >= fighter.attrs["TEC"] else "TEC"
+    return fighter.check_mods(attr)
 
 
-def collar_elbow(m, a, b, caller=None):
+def collar_elbow(match, first, second, caller=None):
     """Seed: a contest of each wrestler's STR or TEC, whichever is higher; the winner gains Advantage."""
-    for f in (a, b):
+    for f in (first, second):
         f.position = "Facing"
-        f.square = (5, 5) if f is a else (5, 6)
+        f.square = (5, 5) if f is first else (5, 6)
     if caller is not None:
-        m.emit("start", narration.calls_cet(caller), actor=caller.idx)
-    w, _ra, _rb = contest(m.dice, cet_mods(a), cet_mods(b), "collar-elbow tie-up", (a.idx, b.idx))
-    return _award(m, w, a, b, "collar-elbow tie-up")
+        match.emit("start", narration.calls_cet(caller), actor=caller.idx)
+    w, _ra, _rb = contest(match.dice, cet_mods(first), cet_mods(second), "collar-elbow tie-up", (first.idx, second.idx))
+    return _award(match, w, first, second, "collar-elbow tie-up")
 
 
-def tos_mods(f):
-    mods = f.check_mods("STR")
-    if f.reach:
-        mods.append(("Reach", f.reach))
+def tos_mods(fighter):
+    mods = fighter.check_mods("STR")
+    if fighter.reach:
+        mods.append(("Reach", fighter.reach))
     return mods
 
 
-def test_of_strength(m, a, b, caller=None):  # noqa: PT028 - the seed's name, not a pytest test
+def test_of_strength(match, first, second, caller=None):  # noqa: PT028 - the seed's name, not a pytest test
     """Seed: like the tie-up, but STR only, each modified by his Reach."""
     if caller is not None:
-        m.emit("start", narration.calls_tos(caller), actor=caller.idx)
-    w, _ra, _rb = contest(m.dice, tos_mods(a), tos_mods(b), "test of strength", (a.idx, b.idx))
-    return _award(m, w, a, b, "test of strength")
+        match.emit("start", narration.calls_tos(caller), actor=caller.idx)
+    w, _ra, _rb = contest(match.dice, tos_mods(first), tos_mods(second), "test of strength", (first.idx, second.idx))
+    return _award(match, w, first, second, "test of strength")
 
 
-def collision(m, a, b):
+def collision(match, first, second):
     """Seed: both Botch: each takes 3 damage, and a STA Contest re-decides Advantage."""
     from rules.arm.damage import add, after
 
-    olds = (add(a, 3), add(b, 3))
-    m.emit("collision", narration.collision(a, b), actor=a.idx, target=b.idx, damage=3)
-    after(m, a, olds[0], "collision", 3)
-    after(m, b, olds[1], "collision", 3)
-    if a.unconscious or b.unconscious:
-        return m.attacker
+    olds = (add(first, 3), add(second, 3))
+    match.emit("collision", narration.collision(first, second), actor=first.idx, target=second.idx, damage=3)
+    after(match, first, olds[0], "collision", 3)
+    after(match, second, olds[1], "collision", 3)
+    if first.unconscious or second.unconscious:
+        return match.attacker
     w, _ra, _rb = contest(
-        m.dice, a.check_mods("STA"), b.check_mods("STA"), "STA contest after collision", (a.idx, b.idx)
+        match.dice,
+        first.check_mods("STA"),
+        second.check_mods("STA"),
+        "STA contest after collision",
+        (first.idx, second.idx),
     )
-    return _award(m, w, a, b, "STA contest after the collision")
+    return _award(match, w, first, second, "STA contest after the collision")
 
 
-def referee_restart(m):
+def referee_restart(match):
     """Seed: "the referee may require a C.E.T. when he feels the match needs to be restarted"."""
-    a, b = m.legal[0], m.legal[1]
-    m.emit("referee", narration.restart(m.ref), actor=None)
+    a, b = match.legal[0], match.legal[1]
+    match.emit("referee", narration.restart(match.ref), actor=None)
     for f in (a, b):
         if not f.unconscious:
             f.position = "Facing"
             f.perch = ""
             f.cornered = ""
-    return collar_elbow(m, a, b)
+    return collar_elbow(match, a, b)

@@ -61,17 +61,17 @@ def check_need(dice, need, purpose, actor=None, name="need"):
     return check(dice, ((name, need),), purpose, actor)
 
 
-def better(a, b, by_margin=True):
+def better(first, second, by_margin=True):
     """The more advantageous of two records: Ace > success > fail > Botch; between two plain
     successes the larger margin (or the higher roll when ``by_margin`` is false)."""
-    ra, rb = RANK[a["outcome"]], RANK[b["outcome"]]
+    ra, rb = RANK[first["outcome"]], RANK[second["outcome"]]
     if ra != rb:
-        return a if ra > rb else b
+        return first if ra > rb else second
     if ra == 2:
         if by_margin:
-            return a if a["value"] <= b["value"] else b
-        return a if a["value"] >= b["value"] else b
-    return a
+            return first if first["value"] <= second["value"] else second
+        return first if first["value"] >= second["value"] else second
+    return first
 
 
 def unopposed(dice, modifiers, purpose, actor=None, by_margin=True, maneuver=None):
@@ -84,19 +84,19 @@ def unopposed(dice, modifiers, purpose, actor=None, by_margin=True, maneuver=Non
     return kept
 
 
-def contest_winner(a, b):
+def contest_winner(first, second):
     """0 if ``a`` wins, 1 if ``b`` wins, None when the contest must be rolled again ("blackjack")."""
-    sa, sb = succeeded(a), succeeded(b)
+    sa, sb = succeeded(first), succeeded(second)
     if sa and not sb:
         return 0
     if sb and not sa:
         return 1
     if not sa:
         return None
-    if a["value"] != b["value"]:
-        return 0 if a["value"] > b["value"] else 1
-    if (a["outcome"] == ACE) != (b["outcome"] == ACE):
-        return 0 if a["outcome"] == ACE else 1
+    if first["value"] != second["value"]:
+        return 0 if first["value"] > second["value"] else 1
+    if (first["outcome"] == ACE) != (second["outcome"] == ACE):
+        return 0 if first["outcome"] == ACE else 1
     return None
 
 

@@ -16,7 +16,7 @@ in a Finisher hold.
 
 from rules.arm import narration
 from rules.arm.damage import heal
-from rules.arm.tables import EDGE_PRICES
+from rules.arm.tables import BODY_PARTS, EDGE_PRICES
 
 
 def starting_edge(fame):
@@ -45,23 +45,23 @@ def affordable(fighter, option, **kw):
     return cost is not None and fighter.edge >= cost
 
 
-def spend(m, fighter, option, detail="", **kw):
+def spend(match, fighter, option, detail="", **kw):
     """Pay for ``option``; emits an ``edge`` event. Returns False (and spends nothing) if he cannot."""
     cost = price(fighter, option, **kw)
     if cost is None or fighter.edge < cost:
         return False
     fighter.edge -= cost
-    m.emit("edge", narration.edge(fighter, option, cost, detail), actor=fighter.idx, option=option, cost=cost)
+    match.emit("edge", narration.edge(fighter, option, cost, detail), actor=fighter.idx, option=option, cost=cost)
     return True
 
 
-def second_wind(m, fighter):
+def second_wind(match, fighter):
     """1 Edge at any time: reduce his damage total by his STA."""
     if fighter.edge < 1 or fighter.damage <= 0:
         return 0
     fighter.edge -= 1
     healed = heal(fighter, fighter.attrs["STA"])
-    m.emit(
+    match.emit(
         "edge",
         narration.edge(fighter, "second_wind", 1, f"{healed} damage shaken off"),
         actor=fighter.idx,
@@ -72,17 +72,40 @@ def second_wind(m, fighter):
     return healed
 
 
-def fire_up(m, fighter):
+def fire_up(match, fighter):
     """Faces only, 6 Edge: the next five attacks fail only as Standoffs, ignore weardown and
     repetition penalties; no Finisher until the fifth attack."""
-    if spend(m, fighter, "fired_up"):
+    if spend(match, fighter, "fired_up"):
         fighter.fired_up = 5
         return True
     return False
 
 
-def work_over(m, fighter, part):
-    if part and part not in fighter.working and spend(m, fighter, "working_over", detail=part):
+def work_over(match, fighter, part):
+    if part and part not in fighter.working and spend(match, fighter, "working_over", detail=part):
         fighter.working.add(part)
         return True
     return False
+
+
+def finisher_banned(fighter):
+    """Seed 185: a Fired Up wrestler "may not attempt his Finisher until the fifth attack"."""
+    return fighter.fired_up > 1
+
+
+def can_second_wind(fighter):
+    return fighter.edge >= 1 and fighter.damage > 0
+
+
+def can_fire_up(fighter):
+    """Faces only ("Rulebreakers can never use the 'Fire Up' option"), 6 Edge, not already Fired Up."""
+    return not fighter.fired_up and affordable(fighter, "fired_up")
+
+
+def can_work_over(fighter, part):
+    return bool(part) and part not in fighter.working and affordable(fighter, "working_over")
+
+
+def can_work_over_any(fighter):
+    """He can still declare Working Over on some body part (1 Edge, a part not worked yet)."""
+    return len(fighter.working) < len(BODY_PARTS) and affordable(fighter, "working_over")

@@ -11,7 +11,7 @@ from rules.arm.tables import BODY_PARTS, attribute_bonus
 INJURY_PENALTY_CAP = 6  # P-ARM-25
 
 
-def conditions(m, attacker, defender, man, entry, outcome, with_object):
+def conditions(match, attacker, defender, man, entry, outcome, with_object):
     """The seed's five situations (plus Spent, P-ARM-06), each giving one TOU check."""
     found = []
     if entry.finisher:
@@ -29,12 +29,12 @@ def conditions(m, attacker, defender, man, entry, outcome, with_object):
     return found
 
 
-def injury_checks(m, attacker, defender, man, entry, outcome, dealt, with_object=False):
+def injury_checks(match, attacker, defender, man, entry, outcome, dealt, with_object=False):
     """TOU check per condition at -1 per 5 points of this maneuver's damage (P-ARM-25); each
     failure is +1 Injury point on the maneuver's Target."""
     if not man.target or dealt <= 0:
         return 0
-    found = conditions(m, attacker, defender, man, entry, outcome, with_object)
+    found = conditions(match, attacker, defender, man, entry, outcome, with_object)
     if not found:
         return 0
     added = 0
@@ -43,12 +43,12 @@ def injury_checks(m, attacker, defender, man, entry, outcome, dealt, with_object
         mods = defender.check_mods("TOU")
         if per5:
             mods.append(("damage taken", -per5))
-        rec = check(m.dice, mods, f"injury check ({reason})", defender.idx)
+        rec = check(match.dice, mods, f"injury check ({reason})", defender.idx)
         if not succeeded(rec):
             added += 1
     if added:
         defender.injuries[man.target] = defender.injuries.get(man.target, 0) + added
-    m.emit(
+    match.emit(
         "injury",
         narration.injury(defender, man.target, added, found),
         actor=defender.idx,

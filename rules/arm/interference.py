@@ -7,7 +7,7 @@ man Advantage; then the referee's Check, and noticed interference is an automati
 to help (a warning when the promotion takes it off the list). A cage keeps him out (seed: the cage "serves to
 restrict outside interference")."""
 
-from rules.arm import damage, narration, referee, tactics
+from rules.arm import damage, heat, narration, referee
 from rules.arm.checks import ACE, check_need, succeeded
 
 INTERFERENCE = "interference"
@@ -24,34 +24,36 @@ class Second:
         self.used = False
 
 
-def run_in(m, sec, victim):
+def run_in(match, second, victim):
     """The second's run-in on ``victim``; returns True when his attack lands."""
-    sec.used = True
-    helped = m.legal[sec.side]
-    rec = check_need(m.dice, sec.skill, f"{sec.name} runs in", actor=helped.idx, name=f"{sec.name}'s Skill")
+    second.used = True
+    helped = match.legal[second.side]
+    rec = check_need(
+        match.dice, second.skill, f"{second.name} runs in", actor=helped.idx, name=f"{second.name}'s Skill"
+    )
     hit = succeeded(rec)
     dealt = 0
     old = victim.damage
     if hit:
-        dealt = sec.damage + (2 if rec["outcome"] == ACE else 0)
+        dealt = second.damage + (2 if rec["outcome"] == ACE else 0)
         old = damage.add(victim, dealt)
         victim.position = "Prone"
         victim.cornered = ""
         victim.running = False
         victim.perch = ""
-    m.emit(
+    match.emit(
         "interference",
-        narration.run_in(sec, helped, victim, hit, dealt),
+        narration.run_in(second, helped, victim, hit, dealt),
         actor=helped.idx,
         target=victim.idx,
-        second=sec.name,
+        second=second.name,
         hit=hit,
         damage=dealt,
     )
     if hit:
-        damage.after(m, victim, old, f"{sec.name}'s run-in", dealt)
-    tactics.heat_change(m, helped, -1)
-    referee.referee_check(m, helped, f"{INTERFERENCE} by {sec.name}", dq_key=INTERFERENCE)
-    if hit and m.attacker is not helped and not helped.unconscious:
-        m.set_advantage(helped, "the run-in")
+        damage.after(match, victim, old, f"{second.name}'s run-in", dealt)
+    heat.heat_change(match, helped, -1)
+    referee.referee_check(match, helped, f"{INTERFERENCE} by {second.name}", dq_key=INTERFERENCE)
+    if hit and match.attacker is not helped and not helped.unconscious:
+        match.set_advantage(helped, "the run-in")
     return hit

@@ -257,7 +257,7 @@ class ArsenalEntry:
     static_need: int = 0
     dpos: frozenset = frozenset()  # every defender position some requirement allows (a quick filter)
     plain: bool = False  # no special handling in tactics (no object, flight, run, trick, Stun Code)
-    quick: float = 0.0  # typical damage, for the first pass of tactics.plan_attack
+    quick: float = None  # tactics' memo: typical damage, for the first pass of its attack choice
     label: str = field(init=False, default="")  # the name shown: his own name for it, or the maneuver's
     # tactics' memo: (attacker position, defender position) -> (AP to take a position it allows, which)
     reach: dict = field(init=False, repr=False, compare=False, default=None)

@@ -2,208 +2,23 @@
 
 ``Match(setup, dice, seed).run()`` yields the events. Sides are lists of wrestlers; ``legal[s]`` is the
 legal man of side ``s`` (in singles and cage matches the only one, and ``fighters[i]`` is side ``i``).
-Tag teams and cages ("Changes of Venue") live in :mod:`rules.arm.venue`.
+Tag teams and cages ("Changes of Venue") live in :mod:`rules.arm.tag` and :mod:`rules.arm.cage`; the choices
+in :mod:`rules.arm.tactics`, asked through ``match.tactics``.
 """
 
-from rules.arm import clock, damage, edge, narration, referee, start, tactics, venue, winning
+from rules.arm import arsenal, cage, clock, damage, edge, holds, narration, referee, start, state, tactics, tag, winning
 from rules.arm.interference import Second
-from rules.arm.maneuvers import (
-    BASE_MANEUVERS,
-    DEFENSES,
-    SPECIAL_PROPS,
-    ArsenalEntry,
-    flagged,
-    improvise_penalty,
-)
-from rules.arm.positioning import RUN_COSTS, SQUARE_ID
-from rules.arm.resolution import standard_round
+from rules.arm.positioning import RUN_COSTS
+from rules.arm.rounds import standard_round
 from rules.arm.sheet import derived as sheet_derived
-from rules.arm.sheet import entry_label, stuntrack
-from rules.arm.tables import (
-    AUTOMATIC_DQ_CHOICES,
-    AUTOMATIC_DQ_DEFAULT,
-    DEFAULT_REFEREE,
-    DEFAULT_RINGSIDE_OBJECTS,
-    DEFAULT_TIME_LIMIT,
-    SPENT,
-    VENUE_DEFENSES,
-    WEARDOWN,
-    attribute_bonus,
-)
+from rules.arm.sheet import stuntrack
+from rules.arm.stipulation import parse_stipulation
+from rules.arm.tables import DEFAULT_RINGSIDE_OBJECTS, WEARDOWN, attribute_bonus
 from rules.base import EventLog
-from rules.errors import SetupError
-
-STIPULATION_KEYS = (
-    "time_limit",
-    "no_dq",
-    "referee",
-    "automatic_dq",
-    "ambush",
-    "engineered",
-    "titles_change_on_dq",
-    "tricks_used",
-    "ringside_objects",
-    "floor",
-    "cage",
-    "cage_height",
-    "cage_internal",
-    "cage_roof",
-    "escape",
-    "seconds",
-    "ropes_can_break",
-    "running_costs",
-    "cage_steps",
-)
-CAGE_MATERIALS = ("chainlink", "steel")
-ESCAPE_RULES = ("pinfall", "escape", "either")
-ENGINEERED_METHODS = ("pinfall", "submission", "count-out", "disqualification", "draw")
-
-
-def _side_index(value, n_sides):
-    return not isinstance(value, bool) and isinstance(value, int) and 0 <= value < n_sides
-
-
-def parse_stipulation(stip, n_sides=2):
-    """Validate and normalize the stipulation keys ARM reads (SetupError names the key)."""
-    stip = dict(stip or {})
-    for key in stip:
-        if key not in STIPULATION_KEYS:
-            raise SetupError(f"stipulation {key!r} is not an ARM stipulation (known: {', '.join(STIPULATION_KEYS)})")
-    out = {}
-    tl = stip.get("time_limit", DEFAULT_TIME_LIMIT)
-    if isinstance(tl, bool) or not isinstance(tl, int) or not 10 <= tl <= 36_000:
-        raise SetupError("time_limit must be whole seconds from 10 to 36000")
-    out["time_limit"] = tl
-    for key, default in (("no_dq", False), ("titles_change_on_dq", False), ("ropes_can_break", True)):
-        value = stip.get(key, default)
-        if not isinstance(value, bool):
-            raise SetupError(f"{key} must be true or false")
-        out[key] = value
-    ref = dict(DEFAULT_REFEREE)
-    raw_ref = stip.get("referee") or {}
-    if not isinstance(raw_ref, dict):
-        raise SetupError("referee must be an object {name, skill, sav, warning_limit}")
-    for key, value in raw_ref.items():
-        if key not in ref:
-            raise SetupError(f"referee.{key} is unknown (known: name, skill, sav, warning_limit)")
-        if key == "name":
-            if not isinstance(value, str) or not value.strip():
-                raise SetupError("referee.name must be a non-empty text")
-            ref[key] = value.strip()
-            continue
-        lo, hi = (0, 20) if key == "warning_limit" else (1, 20)
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise SetupError(f"referee.{key} must be a whole number from {lo} to {hi}")
-        ref[key] = value
-    out["referee"] = ref
-    adq = stip.get("automatic_dq", list(AUTOMATIC_DQ_DEFAULT))
-    if not isinstance(adq, list) or any(a not in AUTOMATIC_DQ_CHOICES for a in adq):
-        raise SetupError(f"automatic_dq must be a list drawn from: {', '.join(AUTOMATIC_DQ_CHOICES)}")
-    out["automatic_dq"] = tuple(adq)
-    amb = stip.get("ambush")
-    if amb is not None and (isinstance(amb, bool) or not isinstance(amb, int) or not 0 <= amb < n_sides):
-        raise SetupError(f"ambush must be a side index from 0 to {n_sides - 1}")
-    out["ambush"] = amb
-    eng = stip.get("engineered")
-    if eng is not None:
-        if not isinstance(eng, dict):
-            raise SetupError("engineered must be an object {winner, method, by, round}")
-        winner = eng.get("winner")
-        method = eng.get("method", "pinfall" if winner is not None else "draw")
-        if winner is not None and not _side_index(winner, n_sides):
-            raise SetupError("engineered.winner must be a side index or null (a draw)")
-        if method not in ENGINEERED_METHODS or (winner is None) != (method == "draw"):
-            raise SetupError(f"engineered.method must be one of {', '.join(ENGINEERED_METHODS)} (draw iff no winner)")
-        by = eng.get("by")
-        if by is None:
-            by = list(range(n_sides)) if winner is None else [s for s in range(n_sides) if s != winner]
-        if not isinstance(by, list) or not all(_side_index(b, n_sides) for b in by):
-            raise SetupError("engineered.by must be a list of side indexes")
-        rnd = eng.get("round", 6)
-        if isinstance(rnd, bool) or not isinstance(rnd, int) or rnd < 1:
-            raise SetupError("engineered.round must be a whole number >= 1")
-        out["engineered"] = {"winner": winner, "method": method, "by": by, "round": rnd}
-    else:
-        out["engineered"] = None
-    tu = stip.get("tricks_used") or {}
-    if not isinstance(tu, dict):
-        raise SetupError("tricks_used must be an object {wrestler name: {trick: uses}}")
-    out["tricks_used"] = tu
-    objs = stip.get("ringside_objects")
-    out["ringside_objects"] = tuple(objs) if isinstance(objs, list) else None
-    floor = stip.get("floor", "matted")
-    if floor not in ("matted", "concrete"):
-        raise SetupError("floor must be matted or concrete")
-    out["floor"] = floor
-    cage = stip.get("cage", "chainlink")
-    if cage not in CAGE_MATERIALS:
-        raise SetupError("cage must be chainlink or steel")
-    out["cage"] = cage
-    height = stip.get("cage_height", 15)
-    if isinstance(height, bool) or not isinstance(height, int) or not 6 <= height <= 40:
-        raise SetupError("cage_height must be whole feet from 6 to 40")
-    out["cage_height"] = height
-    for key, default in (("cage_internal", True), ("cage_roof", False)):
-        value = stip.get(key, default)
-        if not isinstance(value, bool):
-            raise SetupError(f"{key} must be true or false")
-        out[key] = value
-    esc = stip.get("escape", "either")
-    if esc not in ESCAPE_RULES:
-        raise SetupError("escape must be pinfall, escape or either")
-    out["escape"] = esc
-    out["seconds"] = _parse_seconds(stip.get("seconds"), n_sides)
-    for key, choices in (("running_costs", tuple(RUN_COSTS)), ("cage_steps", ("reference", "literal"))):
-        value = stip.get(key, choices[0])
-        if value not in choices:
-            raise SetupError(f"{key} must be {' or '.join(choices)} (P-ARM-14)")
-        out[key] = value
-    return out
-
-
-def _parse_seconds(raw, n_sides):
-    """``seconds``: [{side, name, skill (3-18, default 12), damage (0-20, default 6)}], one per side (D51)."""
-    if raw is None:
-        return ()
-    if not isinstance(raw, list):
-        raise SetupError("seconds must be a list of {side, name, skill, damage}")
-    out, sides = [], set()
-    for i, item in enumerate(raw):
-        if not isinstance(item, dict):
-            raise SetupError(f"seconds[{i}] must be an object {{side, name, skill, damage}}")
-        for key in item:
-            if key not in ("side", "name", "skill", "damage"):
-                raise SetupError(f"seconds[{i}].{key} is unknown (known: side, name, skill, damage)")
-        side = item.get("side")
-        if not _side_index(side, n_sides):
-            raise SetupError(f"seconds[{i}].side must be a side index from 0 to {n_sides - 1}")
-        if side in sides:
-            raise SetupError(f"seconds[{i}]: side {side} already has a second")
-        sides.add(side)
-        name = item.get("name")
-        if not isinstance(name, str) or not name.strip() or len(name) > 60:
-            raise SetupError(f"seconds[{i}].name must be a non-empty text of at most 60 characters")
-        spec = {"side": side, "name": name.strip()}
-        for key, lo, hi, default in (("skill", 3, 18, 12), ("damage", 0, 20, 6)):
-            value = item.get(key, default)
-            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-                raise SetupError(f"seconds[{i}].{key} must be a whole number from {lo} to {hi}")
-            spec[key] = value
-        out.append(spec)
-    return tuple(out)
 
 
 class MatchOver(Exception):
     """Raised once the result event is emitted; the driver stops there."""
-
-
-IMPROVISED_BASICS = ("Forearm Smash", "Kick", "Stomp", "Body Slam", "Side Headlock", "Elbow Drop")
-# what an improvised Reversal turns a maneuver into (D9, D61): an ordinary Throw of Level 2 at most
-REVERSAL_THROWS = tuple(
-    name for name, man in BASE_MANEUVERS.items() if man.type == "Throw" and man.level <= 2 and "SC" not in man.tags
-)
-REVERSAL_CHOICES = 2  # improvised Reversals a wrestler weighs (his two best)
-HEEL_BASICS = ("Punch", "Choke", "Eye Gouge", "Foreign Object Smash")
 
 
 WEARDOWN_NAMES = tuple(name for name, _pen in WEARDOWN)
@@ -249,6 +64,7 @@ class Fighter:
         "chain",
         "chain_round",
         "telegraph",
+        "ambush_pending",
         "ref_penalty",
         "spot",
         "fired_up",
@@ -294,6 +110,17 @@ class Fighter:
         self.agi_bonus = attribute_bonus(self.attrs["AGI"])
         self.breaks = stuntrack(sheet)
         self.stuntrack = list(self.breaks)
+        self._start_state(sheet, tricks_used)
+        self.venue_moves = {}
+        self.rank_cache = {}  # tactics' first-pass rankings in this match (a function of the sheet and the key)
+        self.policy = tactics.Policy(sheet)
+        self._build_arsenal(sheet)
+
+    def _build_arsenal(self, sheet):
+        arsenal.build(self, sheet)
+
+    def _start_state(self, sheet, tricks_used):
+        """Everything the match changes, as it stands at the bell."""
         self.damage = 0
         self.level = 0
         self.position = "Facing"
@@ -317,6 +144,7 @@ class Fighter:
         self.chain = 0  # BRA strikes landed in a row (D54)
         self.chain_round = 0  # the round of the last one
         self.telegraph = 0
+        self.ambush_pending = False  # his next attack is Unopposed (an ambush, an unnoticed blind tag)
         self.ref_penalty = 0
         self.spot = 0
         self.fired_up = 0
@@ -339,90 +167,6 @@ class Fighter:
         self.apron = False
         self.lingering = 0
         self.escaping = 0
-        self.venue_moves = {}
-        self.rank_cache = {}  # tactics' first-pass rankings in this match (a function of the sheet and the key)
-        self.policy = tactics.Policy(sheet)
-        self._build_arsenal(sheet)
-
-    def _entry(self, move, training=0, name="", known=True, finisher=False, improvised=0, reversal_of=""):
-        static = [(move.cls, self.attrs[move.cls])]
-        if training:
-            static.append(("training", training))
-        if improvised:
-            static.append(("improvised", improvised))
-        if finisher:
-            static.append(("Finisher", 2))
-        dpos = frozenset().union(*(dset for _aset, dset in move.req)) if move.type != "Defense" else frozenset()
-        plain = move.type != "Defense" and not (move.props & SPECIAL_PROPS) and "SC" not in move.tags
-        quick = tactics.quick_value(move, finisher, self.wdb, self.hdb) if move.type != "Defense" else 0.0
-        return ArsenalEntry(
-            move,
-            training,
-            name,
-            known,
-            finisher,
-            improvised,
-            reversal_of,
-            tuple(static),
-            sum(a for _n, a in static),
-            dpos,
-            plain,
-            quick,
-        )
-
-    @staticmethod
-    def _dpos(move):
-        return frozenset().union(*(dset for _aset, dset in move.req))
-
-    def _build_arsenal(self, sheet):
-        keys = {(r["maneuver"], frozenset(r["flags"])) for r in sheet["arsenal"]}
-        self.arsenal_keys = keys
-        self.attacks, self.defenses, self.finisher = [], [], None
-        for row in sheet["arsenal"]:
-            base = row["maneuver"]
-            label = entry_label(row)
-            if base in DEFENSES:
-                if base not in VENUE_DEFENSES:
-                    self.defenses.append(self._entry(DEFENSES[base], row["training"], row.get("name", "")))
-                continue
-            move = flagged(base, tuple(row["flags"]))
-            fin = label == sheet.get("finisher")
-            entry = self._entry(move, row["training"], row.get("name", ""), finisher=fin)
-            if "TAG" in move.props:
-                continue
-            self.attacks.append(entry)
-            if fin:
-                self.finisher = entry
-        basics = IMPROVISED_BASICS + (HEEL_BASICS if self.alignment == "heel" else ())
-        covered = {(e.move.type, frozenset(e.dpos)) for e in self.attacks}
-        for base in basics:
-            move = flagged(base)
-            # improvise only what the arsenal lacks (same type against the same positions)
-            gap = base in HEEL_BASICS or not any(t == move.type and self._dpos(move) <= dp for t, dp in covered)
-            if gap and (base, frozenset()) not in keys:
-                pen = improvise_penalty(keys, base, ())
-                if move.cls == "TEC" and "Style: Technician" in self.merits:
-                    pen = max(pen, -1)  # P-ARM-09: improvised TEC maneuvers at -1
-                self.attacks.append(self._entry(flagged(base), known=False, improvised=pen))
-        # seed: Defenses "can even be Improvised" (-2, D61)
-        for name in DEFENSES:
-            if name not in VENUE_DEFENSES and (name, frozenset()) not in keys:
-                self.defenses.append(self._entry(DEFENSES[name], known=False, improvised=-2))
-        self.reversals = {}
-        for row in sheet["reversals"]:
-            move = flagged(row["into"])
-            self.reversals[row["counter"]] = self._entry(move, row["training"], reversal_of=row["counter"])
-        # seed: Reversals "can be purchased or improvised as if a Flag -- ... -1 if you know Back Drop, and -2
-        # if you don't": into a Throw he knows (-1) or one he does not (-2; its own -2 for improvising is that)
-        pool = [
-            (e, -1)
-            for e in self.attacks
-            if e.known and e.move.type == "Throw" and not e.move.flags and e.move.level <= 2 and "SC" not in e.move.tags
-        ]
-        unknown = [n for n in REVERSAL_THROWS if (n, frozenset()) not in keys]
-        pool += [(self._entry(BASE_MANEUVERS[n], known=False), -2) for n in unknown]
-        pool.sort(key=lambda t: -(t[0].static_need + t[1] - 2 * t[0].move.level))
-        self.reversal_pool = tuple(pool[:REVERSAL_CHOICES])
 
     # --- checks ---------------------------------------------------------------------------------
     def check_mods(self, attr):
@@ -442,92 +186,10 @@ class Fighter:
         return self.position in ("Prone", "Facedown")
 
     def statuses(self):
-        out = []
-        if self.dazed:
-            out.append("dazed")
-        if self.blinded:
-            out.append("blinded")
-        if self.unconscious:
-            out.append("unconscious")
-        if self.cornered:
-            out.append(self.cornered == "trapped" and "cornered" or "in the corner")
-        if self.running:
-            out.append("running")
-        if self.perch:
-            out.append(self.perch)
-        if self.weapon:
-            out.append(f"holding {self.weapon}")
-        if self.fired_up:
-            out.append("fired up")
-        if self.apron:
-            out.append("on the apron")
-        elif not self.legal:
-            out.append("illegal man")
-        if self.escaping:
-            out.append("escaping")
-        return out
+        return state.statuses(self)
 
     def snapshot(self, has_advantage):
-        level = self.level
-        return {
-            "name": self.name,
-            "side": self.side,
-            "damage": self.damage,
-            "stuntrack": list(self.breaks),
-            "weardown": WEARDOWN_NAMES[level] if level < 5 else SPENT,
-            "position": self.position,
-            "square": SQUARE_ID[self.square],
-            "advantage": has_advantage,
-            "edge": self.edge,
-            "injuries": dict(self.injuries) if self.injuries else {},
-            "heat": self.heat,
-            "ap": self.ap,
-            "warnings": self.warnings,
-            "statuses": self.statuses()
-            if (
-                self.dazed
-                or self.blinded
-                or self.unconscious
-                or self.cornered
-                or self.running
-                or self.perch
-                or self.weapon
-                or self.fired_up
-                or self.apron
-                or not self.legal
-                or self.escaping
-            )
-            else [],
-        }
-
-
-class Hold:
-    """A hold in progress (P-ARM-23)."""
-
-    __slots__ = (
-        "holder",
-        "victim",
-        "entry",
-        "damage",
-        "attack_value",
-        "intensity",
-        "leverage",
-        "ap_bonus",
-        "rounds",
-        "resthold",
-        "rope_refused",
-    )
-
-    def __init__(self, holder, victim, entry, dealt, attack_value, resthold=False):
-        self.holder, self.victim, self.entry = holder, victim, entry
-        self.damage = dealt
-        self.attack_value = attack_value
-        self.intensity = dealt if entry.move.type == "Submission" else 0
-        self.leverage = 0
-        self.ap_bonus = 0
-        self.rounds = 0
-        self.resthold = resthold
-        self.rope_refused = False
+        return state.snapshot(self, has_advantage)
 
 
 class Match:
@@ -548,6 +210,10 @@ class Match:
         self.ref = referee.Referee(self.stip["referee"], self.stip["no_dq"], self.stip["automatic_dq"])
         self.log = EventLog(dice, self.snapshot, seed)
         self.events = []
+        self.tactics = tactics  # the default choices the rules ask for (``decide``)
+        self.choosers = {}  # side -> Chooser (rules.decisions); a side without one plays its tactics
+        self.decisions = 0  # decision points so far (the next one's index)
+        self.asking = ("", "")  # the wrestler and the question of the decision being made
         self.attacker = None
         self.defender = None
         self.hold = None
@@ -560,7 +226,7 @@ class Match:
         self.floor_sc = 4 if self.stip["floor"] == "concrete" else 2
         self.kind = setup.kind
         self.tag = setup.kind == "tag"
-        self.cage = venue.Cage(self.stip) if setup.kind == "cage" else None
+        self.cage = cage.Cage(self.stip) if setup.kind == "cage" else None
         self.internal_cage = self.cage is not None and self.cage.internal
         self.rebounds = 0  # rope rebounds taken (an internal cage has none)
         self.arguing = None  # the saver the referee is arguing with (tag)
@@ -575,8 +241,10 @@ class Match:
         self.legal[1].square = (6, 6)
         if self.cage is not None:
             self.ringside_objects = []  # the cage keeps them out
-        if self.tag or self.cage is not None:
-            venue.setup(self)
+        if self.tag:
+            tag.setup(self, arsenal.entry)
+        if self.cage is not None:
+            cage.setup(self, arsenal.entry)
 
     # --- events ---------------------------------------------------------------------------------
     @property
@@ -592,14 +260,14 @@ class Match:
         if self.tag:
             out = []
             for f in self.fighters:
-                snap = f.snapshot(f is att)
+                snap = state.snapshot(f, f is att)
                 snap["legal"] = f.legal
                 out.append(snap)
             return out
         if len(self.fighters) == 2:
             f0, f1 = self.fighters
-            return [f0.snapshot(f0 is att), f1.snapshot(f1 is att)]
-        return [f.snapshot(f is att) for f in self.fighters]
+            return [state.snapshot(f0, f0 is att), state.snapshot(f1, f1 is att)]
+        return [state.snapshot(f, f is att) for f in self.fighters]
 
     def emit(self, type, text, actor=None, target=None, **fields):
         if self.tag:  # actor/target stay side indexes; the wrestler is named
@@ -619,6 +287,38 @@ class Match:
             self.events.append(event)
             return
         self.events.append(self.log.emit(type, text, actor=actor, target=target, **fields))
+
+    # --- decisions (rules/decisions.py, docs/rules/arm.md "Decision points") ---------------------------
+    def decide(self, kind, side, build, default, who=None, prompt=""):
+        """A choice the rules give side ``side`` (``who`` makes it): ``build()`` lists the legal Options, ``default()``
+        is the tactics' choice. Returns the value of the choice made."""
+        index = self.decisions
+        self.decisions = index + 1
+        chooser = self.choosers.get(side) if self.choosers else None
+        if chooser is None:
+            return default()
+        name = who.name if who is not None else self.legal[side].name
+        self.asking = (name, prompt.format(name=name) if prompt else f"{name}: {kind}?")
+        return chooser.choose(self, index, kind, side, build, default)
+
+    def note_decision(self, decision, option, auto):
+        """The log says who chose what (a person's choice, or his tactics after a time-out)."""
+        fighter = next((f for f in self.fighters if f.name == decision.wrestler), self.legal[decision.side])
+        fields = {"decision": decision.index, "kind": decision.kind}
+        if option is not None:
+            fields["option"] = option.id
+        else:
+            fields["auto"] = auto
+        event = self.log.emit(
+            "decision",
+            narration.decision(fighter, option, auto),
+            actor=decision.side,
+            take_rolls=False,
+            **fields,
+        )
+        if self.tag:
+            event["actor_name"] = fighter.name
+        self.events.append(event)
 
     def tick(self, seconds):
         self.log.clock += seconds
@@ -726,7 +426,7 @@ class Match:
         if eng and self.round >= eng["round"]:
             winning.engineered_finish(self, eng)
         if self.hold is not None:
-            winning.hold_round(self)
+            holds.hold_round(self)
         else:
             standard_round(self)
         self.end_of_round()
@@ -736,7 +436,7 @@ class Match:
         referee.end_of_round(self)
         winning.unconscious_upkeep(self)
         if self.tag:
-            venue.end_of_round(self)
+            tag.end_of_round(self)
         for f in self.fighters:
             if f.chain and f.chain_round != self.log.round:
                 f.chain = 0  # D54: a round without a chained BRA strike ends the chain

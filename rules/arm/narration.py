@@ -2,7 +2,7 @@
 format; they roll nothing and change nothing. Numbers a scoreboard needs are in the event's fields;
 the text carries a few in brackets for readers of the plain-text CLI."""
 
-from rules.arm.positioning import in_ring
+from rules.arm.ring import in_ring
 
 VERBS = {
     "Strike": "connects with",
@@ -32,60 +32,60 @@ COUNT_NAMES = {
 }
 
 
-def introduction(m):
-    a, b = m.fighters[0], m.fighters[1]
-    limit = m.time_limit // 60
-    tail = " No disqualifications!" if m.stip["no_dq"] else ""
-    if m.tag:
-        teams = [" and ".join(f.name for f in side) for side in m.sides]
+def introduction(match):
+    a, b = match.fighters[0], match.fighters[1]
+    limit = match.time_limit // 60
+    tail = " No disqualifications!" if match.stip["no_dq"] else ""
+    if match.tag:
+        teams = [" and ".join(f.name for f in side) for side in match.sides]
         return (
-            f"Tag team action: {teams[0]} against {teams[1]}; {m.legal[0].name} and {m.legal[1].name} "
-            f"start. {m.ref.name.capitalize()} has the match, {limit}-minute time limit.{tail}"
+            f"Tag team action: {teams[0]} against {teams[1]}; {match.legal[0].name} and {match.legal[1].name} "
+            f"start. {match.ref.name.capitalize()} has the match, {limit}-minute time limit.{tail}"
         )
-    if m.cage is not None:
-        c = m.cage
+    if match.cage is not None:
+        c = match.cage
         how = {"pinfall": "falls count, no escapes", "escape": "escape only", "either": "falls or escape"}[c.escape]
         return (
             f"Inside a {c.height_ft}-foot {'steel-pipe' if c.material == 'steel' else 'chain-link'} cage"
             f"{' with a roof' if c.roof else ''} ({'around the ring' if c.internal else 'around the ringside'}; "
-            f"{how}): {a.name} against {b.name}. {m.ref.name.capitalize()} has the match, {limit}-minute time "
+            f"{how}): {a.name} against {b.name}. {match.ref.name.capitalize()} has the match, {limit}-minute time "
             f"limit.{tail}"
         )
     return (
         f"In this corner, {a.name} ({a.alignment}, {a.sheet['weight']} lb); in the other, {b.name} "
-        f"({b.alignment}, {b.sheet['weight']} lb). {m.ref.name.capitalize()} has the match, "
+        f"({b.alignment}, {b.sheet['weight']} lb). {match.ref.name.capitalize()} has the match, "
         f"{limit}-minute time limit.{tail}"
     )
 
 
-def advantage(f, why):
-    return f"{f.name} takes control ({why})."
+def advantage(fighter, why):
+    return f"{fighter.name} takes control ({why})."
 
 
-def calls_cet(f):
-    return f"{f.name} offers the collar-elbow tie-up."
+def calls_cet(fighter):
+    return f"{fighter.name} offers the collar-elbow tie-up."
 
 
-def calls_tos(f):
-    return f"{f.name} raises a hand: a test of strength!"
+def calls_tos(fighter):
+    return f"{fighter.name} raises a hand: a test of strength!"
 
 
-def ambush(a, b, ritual):
-    extra = f" while {b.name} is still in his ritual" if ritual else ""
-    return f"{a.name} attacks {b.name} before the bell{extra}!"
+def ambush(attacker, victim, ritual):
+    extra = f" while {victim.name} is still in his ritual" if ritual else ""
+    return f"{attacker.name} attacks {victim.name} before the bell{extra}!"
 
 
-def no_ambush(a):
-    return f"{a.name} thinks about jumping his man before the bell, but holds back."
+def no_ambush(attacker):
+    return f"{attacker.name} thinks about jumping his man before the bell, but holds back."
 
 
-def conceal(f, obj, ok):
+def conceal(fighter, obj, ok):
     if ok:
-        return f"{f.name} has something hidden in his tights..."
-    return f"The referee finds a {obj} on {f.name} before the bell and takes it away."
+        return f"{fighter.name} has something hidden in his tights..."
+    return f"The referee finds a {obj} on {fighter.name} before the bell and takes it away."
 
 
-def positioning(a, plan, was_perched=""):
+def positioning(attacker, plan, was_perched=""):
     bits = []
     if plan.draw:
         bits.append(f"pulls a {plan.draw} from his tights")
@@ -115,133 +115,133 @@ def positioning(a, plan, was_perched=""):
         bits.append("gets to his feet" if plan.position == "Facing" else "moves behind his opponent")
     if not bits:
         bits.append("repositions")
-    return f"{a.name} {' and '.join(bits)}."
+    return f"{attacker.name} {' and '.join(bits)}."
 
 
-def placed(a, d, ok, sitting, shoulders=False):
+def placed(attacker, defender, ok, sitting, shoulders=False):
     if shoulders:
         if not ok:
-            return f"{a.name} can't get {d.name} up onto his shoulders."
-        return f"{a.name} hoists {d.name} onto his shoulders!"
+            return f"{attacker.name} can't get {defender.name} up onto his shoulders."
+        return f"{attacker.name} hoists {defender.name} onto his shoulders!"
     if not ok:
-        return f"{a.name} tries to set {d.name} up top, but can't get him there."
-    return f"{a.name} {'sits' if sitting else 'stands'} {d.name} on the top turnbuckle!"
+        return f"{attacker.name} tries to set {defender.name} up top, but can't get him there."
+    return f"{attacker.name} {'sits' if sitting else 'stands'} {defender.name} on the top turnbuckle!"
 
 
-def recovers(d):
-    return f"{d.name} uses the breather to recover ({d.position.lower()})."
+def recovers(defender):
+    return f"{defender.name} uses the breather to recover ({defender.position.lower()})."
 
 
-def moves_opponent(a, d, what):
-    return f"{a.name} {what}."
+def moves_opponent(attacker, defender, what):
+    return f"{attacker.name} {what}."
 
 
-def hit(a, d, entry, dealt, outcome, countered, over):
+def hit(attacker, defender, entry, dealt, outcome, countered, over):
     man = entry.move
     name = entry.label
     fin = " -- his FINISHER" if entry.finisher else ""
     if man.is_hold:
-        text = f"{a.name} {VERBS[man.type]} the {name} on {d.name}{fin}"
+        text = f"{attacker.name} {VERBS[man.type]} the {name} on {defender.name}{fin}"
     elif man.type == "Pin-predicament":
-        text = f"{a.name} {VERBS[man.type]} the {name}{fin}"
+        text = f"{attacker.name} {VERBS[man.type]} the {name}{fin}"
     else:
-        text = f"{a.name} {VERBS.get(man.type, 'hits')} the {name}{fin}"
+        text = f"{attacker.name} {VERBS.get(man.type, 'hits')} the {name}{fin}"
         if man.type == "Strike":
-            text = f"{a.name} {VERBS['Strike']} the {name} on {d.name}{fin}"
+            text = f"{attacker.name} {VERBS['Strike']} the {name} on {defender.name}{fin}"
     if countered is not None:
-        text += f", beating {d.name}'s {countered.label}"
+        text += f", beating {defender.name}'s {countered.label}"
     if outcome == "ace":
         text += " -- a perfect one"
     if over:
-        text += f", and {d.name} goes over the top rope to the floor"
+        text += f", and {defender.name} goes over the top rope to the floor"
     if not dealt and man.type in ("Pin-predicament", "Trick"):
         return f"{text}!"
     return f"{text}! [{dealt} damage]"
 
 
-def miss(a, d, entry, outcome):
+def miss(attacker, defender, entry, outcome):
     if outcome == "botch":
-        return f"{a.name} botches the {entry.label} badly!"
-    return f"{a.name} goes for the {entry.label} but {d.name} avoids it."
+        return f"{attacker.name} botches the {entry.label} badly!"
+    return f"{attacker.name} goes for the {entry.label} but {defender.name} avoids it."
 
 
-def standoff(a, d, fired=False):
+def standoff(attacker, defender, fired=False):
     if fired:
-        return f"{a.name} shrugs it off and keeps coming!"
-    return f"{a.name} and {d.name} trade misses: a standoff."
+        return f"{attacker.name} shrugs it off and keeps coming!"
+    return f"{attacker.name} and {defender.name} trade misses: a standoff."
 
 
-def collision(a, b):
-    return f"{a.name} and {b.name} collide and both go down! [3 damage each]"
+def collision(first, second):
+    return f"{first.name} and {second.name} collide and both go down! [3 damage each]"
 
 
 def telegraphed(botcher, other):
     return f"{botcher.name} telegraphs it, and {other.name} saw it coming."
 
 
-def desperation(a, entry, amount):
-    return f"{a.name} pushes himself past the pain for the {entry.label}! [{amount} damage to himself]"
+def desperation(attacker, entry, amount):
+    return f"{attacker.name} pushes himself past the pain for the {entry.label}! [{amount} damage to himself]"
 
 
-def crash(a, entry, amount):
-    return f"{a.name} crashes and burns on the {entry.label}! [{amount} damage]"
+def crash(attacker, entry, amount):
+    return f"{attacker.name} crashes and burns on the {entry.label}! [{amount} damage]"
 
 
-def countered(d, a, c_entry, entry):
-    return f"{d.name} counters the {entry.label} with a {c_entry.label}."
+def countered(defender, attacker, c_entry, entry):
+    return f"{defender.name} counters the {entry.label} with a {c_entry.label}."
 
 
-def reversed_(d, a, c_entry, entry):
-    return f"{d.name} reverses the {entry.label} into a {c_entry.label}!"
+def reversed_(defender, attacker, c_entry, entry):
+    return f"{defender.name} reverses the {entry.label} into a {c_entry.label}!"
 
 
-def weardown(f, name):
-    return f"{f.name} is {name.lower()} now."
+def weardown(fighter, name):
+    return f"{fighter.name} is {name.lower()} now."
 
 
-def stays_conscious(f):
-    return f"{f.name} is out on his feet, but still conscious."
+def stays_conscious(fighter):
+    return f"{fighter.name} is out on his feet, but still conscious."
 
 
-def passes_out(f, how):
-    return f"{f.name} collapses from {how}!"
+def passes_out(fighter, how):
+    return f"{fighter.name} collapses from {how}!"
 
 
-def knockout(ref, f):
-    return f"{ref.name.capitalize()} checks on {f.name} and waves it off: he cannot continue!"
+def knockout(ref, fighter):
+    return f"{ref.name.capitalize()} checks on {fighter.name} and waves it off: he cannot continue!"
 
 
-def injury(f, part, added, reasons):
+def injury(fighter, part, added, reasons):
     if added:
-        return f"{f.name} is hurt: {added} injur{'y' if added == 1 else 'ies'} to the {part.lower()}."
-    return f"{f.name} shakes off any injury to the {part.lower()}."
+        return f"{fighter.name} is hurt: {added} injur{'y' if added == 1 else 'ies'} to the {part.lower()}."
+    return f"{fighter.name} shakes off any injury to the {part.lower()}."
 
 
-def stall(f, healed):
+def stall(fighter, healed):
     if healed:
-        return f"{f.name} takes a breather and catches his wind. [-{healed} damage]"
-    return f"{f.name} takes a breather, but can't catch his wind."
+        return f"{fighter.name} takes a breather and catches his wind. [-{healed} damage]"
+    return f"{fighter.name} takes a breather, but can't catch his wind."
 
 
-def unseen(ref, f, infraction):
-    return f"{f.name} gets away with {infraction}."
+def unseen(ref, fighter, infraction):
+    return f"{fighter.name} gets away with {infraction}."
 
 
-def warning(ref, f, infraction):
-    return f"{ref.name.capitalize()} warns {f.name} for {infraction} (warning {f.warnings})."
+def warning(ref, fighter, infraction):
+    return f"{ref.name.capitalize()} warns {fighter.name} for {infraction} (warning {fighter.warnings})."
 
 
-def dq_call(ref, f, infraction):
+def dq_call(ref, fighter, infraction):
     return f"{ref.name.capitalize()} saw that: {infraction}!"
 
 
-def disqualified(f, why, fighters):
-    other = [x for x in fighters if x.side != f.side][0]
-    return f"{f.name} is disqualified ({why})! {other.name} wins by disqualification."
+def disqualified(fighter, why, fighters):
+    other = [x for x in fighters if x.side != fighter.side][0]
+    return f"{fighter.name} is disqualified ({why})! {other.name} wins by disqualification."
 
 
-def counted_out(f):
-    return f"{f.name} is counted out!"
+def counted_out(fighter):
+    return f"{fighter.name} is counted out!"
 
 
 def double_countout(fighters):
@@ -256,133 +256,133 @@ def time_limit(limit, fighters):
     return f"The bell! The {limit // 60}-minute time limit has expired: a draw!"
 
 
-def count_start(ref, f, kind):
-    return f"{ref.name.capitalize()} starts the {COUNT_NAMES[kind]} count on {f.name}."
+def count_start(ref, fighter, kind):
+    return f"{ref.name.capitalize()} starts the {COUNT_NAMES[kind]} count on {fighter.name}."
 
 
-def count(ref, f, kind, total):
-    return f"{COUNT_NAMES[kind].capitalize()} count on {f.name}: {total}."
+def count(ref, fighter, kind, total):
+    return f"{COUNT_NAMES[kind].capitalize()} count on {fighter.name}: {total}."
 
 
 def restart(ref):
     return f"{ref.name.capitalize()} separates them and calls for a fresh tie-up."
 
 
-def edge(f, option, cost, detail=""):
+def edge(fighter, option, cost, detail=""):
     name = EDGE_NAMES[option]
     if option == "working_over":
-        return f"{f.name} {name} {detail.lower()}. [{cost} Edge]"
+        return f"{fighter.name} {name} {detail.lower()}. [{cost} Edge]"
     if option == "seize_initiative" and detail:
-        return f"{f.name} {name} from {detail}! [{cost} Edge]"
+        return f"{fighter.name} {name} from {detail}! [{cost} Edge]"
     tail = f": {detail}" if detail and option == "second_wind" else ""
-    return f"{f.name} {name}{tail}! [{cost} Edge]"
+    return f"{fighter.name} {name}{tail}! [{cost} Edge]"
 
 
-def pin(a, d, count, method, predicament, hook, interrupted=False):
+def pin(attacker, defender, count, method, predicament, hook, interrupted=False):
     cover = (
         "the pin"
         if predicament
         else ("a lobster cover" if hook == 2 else "the cover, hooking the leg" if hook else "the cover")
     )
     if interrupted:
-        return f"{a.name} makes {cover}... 1... 2... and here comes help for {d.name}!"
+        return f"{attacker.name} makes {cover}... 1... 2... and here comes help for {defender.name}!"
     if count >= 3:
-        return f"{a.name} makes {cover}... 1... 2... 3!"
+        return f"{attacker.name} makes {cover}... 1... 2... 3!"
     counts = "... ".join(str(n) for n in range(1, count + 1))
     shown = f"{counts}... " if count else ""
-    return f"{a.name} makes {cover}... {shown}{d.name} {method}!"
+    return f"{attacker.name} makes {cover}... {shown}{defender.name} {method}!"
 
 
-def pinfall(a, d, cheated=False):
+def pinfall(attacker, defender, cheated=False):
     how = " with his feet on the ropes" if cheated else ""
-    return f"{a.name} pins {d.name}{how}! {a.name} wins by pinfall."
+    return f"{attacker.name} pins {defender.name}{how}! {attacker.name} wins by pinfall."
 
 
-def no_count(a, d, ref):
-    return f"{a.name} covers {d.name}, but {ref.name} is not there to count!"
+def no_count(attacker, defender, ref):
+    return f"{attacker.name} covers {defender.name}, but {ref.name} is not there to count!"
 
 
-def screwjob_fail(a):
-    return f"{a.name} tries to get his feet on the ropes, but can't."
+def screwjob_fail(attacker):
+    return f"{attacker.name} tries to get his feet on the ropes, but can't."
 
 
-def screwjob(a, d, ref, caught):
+def screwjob(attacker, defender, ref, caught):
     if caught:
-        return f"{a.name} puts his feet on the ropes -- {ref.name} sees it and stops the count!"
-    return f"{a.name} puts his feet on the ropes and {ref.name} doesn't see it!"
+        return f"{attacker.name} puts his feet on the ropes -- {ref.name} sees it and stops the count!"
+    return f"{attacker.name} puts his feet on the ropes and {ref.name} doesn't see it!"
 
 
-def release(h, v, entry):
-    return f"{h.name} lets go of the {entry.label}."
+def release(holder, victim, entry):
+    return f"{holder.name} lets go of the {entry.label}."
 
 
-def leverage(h, v):
-    return f"{h.name} grabs the ropes for extra leverage!"
+def leverage(holder, victim):
+    return f"{holder.name} grabs the ropes for extra leverage!"
 
 
-def refuses_break(h, v):
-    return f"{v.name} reaches the ropes, but {h.name} won't let go!"
+def refuses_break(holder, victim):
+    return f"{victim.name} reaches the ropes, but {holder.name} won't let go!"
 
 
-def hold_broken(v, h, entry, option, outcome):
+def hold_broken(victim, holder, entry, option, outcome):
     extra = " and turns the tables" if outcome == "ace" else ""
-    return f"{v.name} {BREAKS[option]} the {entry.label}{extra}."
+    return f"{victim.name} {BREAKS[option]} the {entry.label}{extra}."
 
 
-def hold_reversed(v, h, rev, entry):
-    return f"{v.name} reverses the {entry.label} into a {rev.label}!"
+def hold_reversed(victim, holder, rev, entry):
+    return f"{victim.name} reverses the {entry.label} into a {rev.label}!"
 
 
-def hold_damage(h, v, entry, dealt, healed):
+def hold_damage(holder, victim, entry, dealt, healed):
     rest = " while resting" if healed else ""
-    return f"{h.name} keeps the {entry.label} on{rest}. [{dealt} damage]"
+    return f"{holder.name} keeps the {entry.label} on{rest}. [{dealt} damage]"
 
 
-def submits(v, h, entry):
-    return f"{v.name} taps out to the {entry.label}! {h.name} wins by submission."
+def submits(victim, holder, entry):
+    return f"{victim.name} taps out to the {entry.label}! {holder.name} wins by submission."
 
 
-def fades(v):
-    return f"{v.name} is fading in the sleeper..."
+def fades(victim):
+    return f"{victim.name} is fading in the sleeper..."
 
 
-def arm_drop(ref, v, drops):
+def arm_drop(ref, victim, drops):
     if drops >= 3:
         return "The arm drops once... twice... three times!"
     times = "once" if drops == 1 else f"{drops} times"
-    return f"{ref.name.capitalize()} lifts {v.name}'s arm: it drops {times}, then stays up!"
+    return f"{ref.name.capitalize()} lifts {victim.name}'s arm: it drops {times}, then stays up!"
 
 
-def sleeper_ko(v):
-    return f"{v.name} is out: the referee calls for the bell!"
+def sleeper_ko(victim):
+    return f"{victim.name} is out: the referee calls for the bell!"
 
 
-def comes_round(f):
-    return f"{f.name} comes round."
+def comes_round(fighter):
+    return f"{fighter.name} comes round."
 
 
-def play_to_crowd(f):
-    return f"{f.name} plays to the crowd! (Heat {f.heat:+d})"
+def play_to_crowd(fighter):
+    return f"{fighter.name} plays to the crowd! (Heat {fighter.heat:+d})"
 
 
-def bump(ref, a, rounds):
+def bump(ref, attacker, rounds):
     lasts = "for a long while" if rounds >= 5 else "for a moment"
-    return f"{a.name} 'accidentally' sends {ref.name} sprawling! {ref.name.capitalize()} is down {lasts}."
+    return f"{attacker.name} 'accidentally' sends {ref.name} sprawling! {ref.name.capitalize()} is down {lasts}."
 
 
-def bump_seen(ref, a):
-    return f"{a.name} shoves {ref.name}, and {ref.name} knows exactly what that was!"
+def bump_seen(ref, attacker):
+    return f"{attacker.name} shoves {ref.name}, and {ref.name} knows exactly what that was!"
 
 
-def run_in(sec, helped, victim, hit, dealt):
+def run_in(second, helped, victim, hit, dealt):
     if hit:
-        return f"{sec.name} runs in and levels {victim.name} behind the referee's back! [{dealt} damage]"
-    return f"{sec.name} runs in to help {helped.name}, but {victim.name} sees him coming."
+        return f"{second.name} runs in and levels {victim.name} behind the referee's back! [{dealt} damage]"
+    return f"{second.name} runs in to help {helped.name}, but {victim.name} sees him coming."
 
 
-def rope_breaks(a, ref):
+def rope_breaks(attacker, ref):
     return (
-        f"The top rope snaps under {a.name}! {ref.name.capitalize()} waves it off: "
+        f"The top rope snaps under {attacker.name}! {ref.name.capitalize()} waves it off: "
         "this match cannot be finished as sanctioned. No contest!"
     )
 
@@ -391,25 +391,25 @@ def referee_up(ref):
     return f"{ref.name.capitalize()} is back on his feet."
 
 
-def distract(a, ref, rounds):
-    return f"{a.name} distracts {ref.name}!"
+def distract(attacker, ref, rounds):
+    return f"{attacker.name} distracts {ref.name}!"
 
 
-def distract_seen(a, ref):
-    return f"{ref.name.capitalize()} sees what {a.name} is up to and keeps his eyes on the ring."
+def distract_seen(attacker, ref):
+    return f"{ref.name.capitalize()} sees what {attacker.name} is up to and keeps his eyes on the ring."
 
 
-def trick(a, entry):
-    return f"{a.name} pulls a {entry.label}."
+def trick(attacker, entry):
+    return f"{attacker.name} pulls a {entry.label}."
 
 
-def engineered(m, eng):
-    who = " and ".join(m.legal[s].name for s in eng["by"])
+def engineered(match, eng):
+    who = " and ".join(match.legal[s].name for s in eng["by"])
     return f"Something is wrong here: {who} {'are' if len(eng['by']) > 1 else 'is'} not trying."
 
 
-def engineered_result(m, eng):
-    w = m.legal[eng["winner"]]
+def engineered_result(match, eng):
+    w = match.legal[eng["winner"]]
     return f"{w.name} wins by {eng['method']} -- and the crowd knows it was a fix."
 
 
@@ -429,14 +429,14 @@ def tag(out, new, how):
     return f"{out.name} {TAG_HOW[how]} {new.name}!"
 
 
-def blind_tag(new, d):
-    return f"{d.name} never saw the tag, and {new.name} is right behind him!"
+def blind_tag(new, defender):
+    return f"{defender.name} never saw the tag, and {new.name} is right behind him!"
 
 
-def fake_tag(a, partner, ok):
+def fake_tag(attacker, partner, ok):
     if ok:
-        return f"{a.name} claps his hands loudly by his corner, and {partner.name} climbs in..."
-    return f"{a.name} tries to fake a tag to {partner.name}, but the referee saw the whole thing."
+        return f"{attacker.name} claps his hands loudly by his corner, and {partner.name} climbs in..."
+    return f"{attacker.name} tries to fake a tag to {partner.name}, but the referee saw the whole thing."
 
 
 def block_attempt(blocker, saver, ok):
@@ -457,31 +457,41 @@ def saved(saver, victim):
     return f"{saver.name} breaks up the count to save {victim.name}! The referee is furious."
 
 
-def double_team(a, partner, d, e1, e2):
+def double_team(attacker, partner, defender, e1, e2):
     if e1.move.name == e2.move.name:
-        return f"{partner.name} comes in: a double {e1.label} on {d.name} from {a.name} and {partner.name}!"
-    return f"{partner.name} comes in to help {a.name}: {e1.label} and {e2.label} together on {d.name}!"
+        return (
+            f"{partner.name} comes in: a double {e1.label} on {defender.name} from {attacker.name} and {partner.name}!"
+        )
+    return f"{partner.name} comes in to help {attacker.name}: {e1.label} and {e2.label} together on {defender.name}!"
 
 
-def back_to_apron(f):
-    return f"{f.name} goes back to his corner."
+def back_to_apron(fighter):
+    return f"{fighter.name} goes back to his corner."
 
 
-def escaping(a, route, out, cage):
+def escaping(attacker, route, out, cage):
     if out:
-        return f"{a.name} is {'through the door' if route == 'door' else 'over the top of the cage'}!"
+        return f"{attacker.name} is {'through the door' if route == 'door' else 'over the top of the cage'}!"
     if route == "door":
-        return f"{a.name} crawls for the cage door!"
-    return f"{a.name} starts climbing the {cage.height_ft}-foot cage!"
+        return f"{attacker.name} crawls for the cage door!"
+    return f"{attacker.name} starts climbing the {cage.height_ft}-foot cage!"
 
 
-def escaped(f, how, cage):
+def escaped(fighter, how, cage):
     if how == "lunge":
-        return f"{f.name} dives out of the cage! He escapes and wins!"
-    return f"{f.name} drops to the floor outside the cage! He escapes and wins!"
+        return f"{fighter.name} dives out of the cage! He escapes and wins!"
+    return f"{fighter.name} drops to the floor outside the cage! He escapes and wins!"
 
 
-def pulled_down(d, a, ok, amount):
+def pulled_down(defender, attacker, ok, amount):
     if ok:
-        return f"{d.name} drags {a.name} off the cage and slams him to the mat ({amount})!"
-    return f"{d.name} grabs at {a.name}, but he kicks free."
+        return f"{defender.name} drags {attacker.name} off the cage and slams him to the mat ({amount})!"
+    return f"{defender.name} grabs at {attacker.name}, but he kicks free."
+
+
+def decision(fighter, option, auto):
+    """A decision a person made (or his tactics made for him)."""
+    if option is None:
+        why = "time runs out" if auto == "timeout" else "corner decides"
+        return f"{fighter.name}'s {why}: his tactics choose."
+    return f"{fighter.name} calls for {option.label.split(' (')[0]}."

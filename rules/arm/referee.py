@@ -1,7 +1,7 @@
 """Seed 000, "Disqualifications" and "Referee Counts" (P-ARM-22): the referee's checks, warnings,
 automatic DQs, counts and distraction."""
 
-from rules.arm import narration
+from rules.arm import heat, narration
 from rules.arm.checks import check, check_need, succeeded
 from rules.arm.tables import COUNT_LIMITS
 
@@ -47,18 +47,20 @@ class Referee:
         return out
 
 
-def referee_check(m, offender, infraction, dq_key=None, bonus=0, use_sav=False):
+def referee_check(match, offender, infraction, dq_key=None, bonus=0, use_sav=False):
     """A Referee Check for an illegal action: d20 <= Skill (SAV for hidden tricks). On success a
     warning, or a DQ for an automatic-DQ infraction. Returns True when he noticed."""
-    ref = m.ref
+    ref = match.ref
     if ref.no_dq or not ref.watching:
         return False
     need = (ref.sav if use_sav else ref.skill) + bonus
     if "Slack" in offender.merits:
         need -= 1
-    rec = check_need(m.dice, need, f"referee check: {infraction}", name="referee SAV" if use_sav else "referee Skill")
+    rec = check_need(
+        match.dice, need, f"referee check: {infraction}", name="referee SAV" if use_sav else "referee Skill"
+    )
     if not succeeded(rec):
-        m.emit(
+        match.emit(
             "referee",
             narration.unseen(ref, offender, infraction),
             actor=offender.idx,
@@ -67,23 +69,23 @@ def referee_check(m, offender, infraction, dq_key=None, bonus=0, use_sav=False):
         )
         return False
     if dq_key and dq_key in ref.automatic_dq:
-        m.emit(
+        match.emit(
             "referee",
             narration.dq_call(ref, offender, infraction),
             actor=offender.idx,
             noticed=True,
             infraction=infraction,
         )
-        m.disqualify(offender, infraction)
-    warn(m, offender, infraction)
+        match.disqualify(offender, infraction)
+    warn(match, offender, infraction)
     return True
 
 
-def warn(m, offender, infraction):
-    ref = m.ref
+def warn(match, offender, infraction):
+    ref = match.ref
     offender.warnings += 1
     offender.ref_penalty = -2 if "Hot-Headed" in offender.flaws else -1
-    m.emit(
+    match.emit(
         "referee",
         narration.warning(ref, offender, infraction),
         actor=offender.idx,
@@ -92,40 +94,40 @@ def warn(m, offender, infraction):
         warnings=offender.warnings,
     )
     if offender.warnings > ref.warning_limit:
-        m.disqualify(offender, f"too many warnings ({offender.warnings})")
+        match.disqualify(offender, f"too many warnings ({offender.warnings})")
 
 
-def start_count(m, fighter, kind, notice=True, infraction=None):
+def start_count(match, fighter, kind, notice=True, infraction=None):
     """Seed: notice the action (a Referee Check), issue a warning, and count from the next round."""
-    ref = m.ref
+    ref = match.ref
     if any(c[0] == kind and c[1] is fighter for c in ref.counts):
         return True
     if kind == "ring_out":
-        if ref.no_dq or m.cage is not None:  # inside a cage there is no count-out (escaping is the way out)
+        if ref.no_dq or match.cage is not None:  # inside a cage there is no count-out (escaping is the way out)
             return False
-        ref.counts.append([kind, fighter, 0, m.round + 1])
-        m.emit("referee", narration.count_start(ref, fighter, kind), actor=fighter.idx, count=kind)
+        ref.counts.append([kind, fighter, 0, match.round + 1])
+        match.emit("referee", narration.count_start(ref, fighter, kind), actor=fighter.idx, count=kind)
         return True
-    if notice and not referee_check(m, fighter, infraction or kind):
+    if notice and not referee_check(match, fighter, infraction or kind):
         return False
-    ref.counts.append([kind, fighter, 0, m.round + 1])
+    ref.counts.append([kind, fighter, 0, match.round + 1])
     return True
 
 
-def stop_count(m, fighter, kind):
-    m.ref.counts = [c for c in m.ref.counts if not (c[0] == kind and c[1] is fighter)]
+def stop_count(match, fighter, kind):
+    match.ref.counts = [c for c in match.ref.counts if not (c[0] == kind and c[1] is fighter)]
 
 
-def counting(m, fighter, kind):
-    for c in m.ref.counts:
+def counting(match, fighter, kind):
+    for c in match.ref.counts:
         if c[0] == kind and c[1] is fighter:
             return c[2]
     return None
 
 
-def end_of_round(m):
+def end_of_round(match):
     """Each round a count runs: +1d6; past the limit the referee acts (P-ARM-22)."""
-    ref = m.ref
+    ref = match.ref
     if not ref.counts:
         return
     if not ref.watching:
@@ -133,72 +135,72 @@ def end_of_round(m):
     over = []
     for c in ref.counts:
         kind, fighter, total, first = c
-        if m.round < first:
+        if match.round < first:
             continue
-        c[2] = total + m.dice.roll(6, f"referee count: {kind}", against=fighter.idx)
-        m.emit("count", narration.count(ref, fighter, kind, c[2]), actor=fighter.idx, count=kind, total=c[2])
+        c[2] = total + match.dice.roll(6, f"referee count: {kind}", against=fighter.idx)
+        match.emit("count", narration.count(ref, fighter, kind, c[2]), actor=fighter.idx, count=kind, total=c[2])
         if c[2] > COUNT_LIMITS[kind]:
             over.append(c)
     if not over:
         return
     ring_outs = [c[1] for c in over if c[0] == "ring_out"]
     if len(ring_outs) >= 2:
-        m.draw("double count-out", text=narration.double_countout(ring_outs))
+        match.draw("double count-out", text=narration.double_countout(ring_outs))
     if ring_outs:
-        m.count_out(ring_outs[0])
+        match.count_out(ring_outs[0])
     for kind, fighter, _total, _first in over:
         ref.counts = [c for c in ref.counts if c[1] is not fighter or c[0] != kind]
         key = {"choke": "choke_count", "rope_break": "rope_break_count"}.get(kind, kind)
         if key in ref.automatic_dq or kind == "tag_switch":  # seed: "a five-count to switch ... or be DQ'd"
-            m.disqualify(fighter, f"{kind.replace('_', ' ')} past a {COUNT_LIMITS[kind]} count")
-        warn(m, fighter, f"{kind.replace('_', ' ')} past a {COUNT_LIMITS[kind]} count")
+            match.disqualify(fighter, f"{kind.replace('_', ' ')} past a {COUNT_LIMITS[kind]} count")
+        warn(match, fighter, f"{kind.replace('_', ' ')} past a {COUNT_LIMITS[kind]} count")
 
 
 TOP_ROPE = "rope3"
 
 
-def top_rope(m):
+def top_rope(match):
     """P-ARM-22 (D49): the wrestler in control who starts and ends a round on the top rope without
     coming off it is stalling there: the referee notices (a Referee Check), warns and counts him from
     the next round; past 5 a warning. Coming down stops the count."""
-    ref = m.ref
-    for f in m.fighters:
-        if f.perch != TOP_ROPE and ref.counts and counting(m, f, "top_rope") is not None:
-            stop_count(m, f, "top_rope")
-    f = m.perched
-    if f is None or f.perch != TOP_ROPE or m.attacker is not f or m.hold is not None:
+    ref = match.ref
+    for f in match.fighters:
+        if f.perch != TOP_ROPE and ref.counts and counting(match, f, "top_rope") is not None:
+            stop_count(match, f, "top_rope")
+    f = match.perched
+    if f is None or f.perch != TOP_ROPE or match.attacker is not f or match.hold is not None:
         return
-    start_count(m, f, "top_rope", infraction="stalling on the top rope")
+    start_count(match, f, "top_rope", infraction="stalling on the top rope")
 
 
-def bump(m, a):
+def bump(match, attacker):
     """D50 (seed 158, "making contact with the referee in a hostile or threatening fashion"): a
     rulebreaker knocks the referee down and makes it look like an accident with a SAV check. Seen for
     what it is (a failed check), it is hostile contact: an automatic DQ (a warning when the promotion
     took it off the list). Otherwise the referee is down for 1d6 rounds (6 on an Ace): he sees nothing,
     counts nothing (the counts he was making are lost) and rules nothing until he is back up."""
-    from rules.arm import tactics
-
-    ref = m.ref
+    ref = match.ref
     ref.bumps += 1
-    rec = check(m.dice, a.check_mods("SAV"), "bump the referee: make it look like an accident", a.idx)
-    tactics.heat_change(m, a, -1)
+    rec = check(match.dice, attacker.check_mods("SAV"), "bump the referee: make it look like an accident", attacker.idx)
+    heat.heat_change(match, attacker, -1)
     if not succeeded(rec):
-        m.emit("referee", narration.bump_seen(ref, a), actor=a.idx, noticed=True, infraction=HOSTILE_CONTACT)
+        match.emit(
+            "referee", narration.bump_seen(ref, attacker), actor=attacker.idx, noticed=True, infraction=HOSTILE_CONTACT
+        )
         if ref.no_dq:
             return False
         if "referee_contact" in ref.automatic_dq:
-            m.disqualify(a, HOSTILE_CONTACT)
-        warn(m, a, HOSTILE_CONTACT)
+            match.disqualify(attacker, HOSTILE_CONTACT)
+        warn(match, attacker, HOSTILE_CONTACT)
         return False
-    rounds = 6 if rec["outcome"] == "ace" else m.dice.roll(6, "rounds the referee is down", actor=a.idx)
+    rounds = 6 if rec["outcome"] == "ace" else match.dice.roll(6, "rounds the referee is down", actor=attacker.idx)
     ref.down = rounds
     lost = [c[0] for c in ref.counts]
     ref.counts = []
-    m.emit(
+    match.emit(
         "referee",
-        narration.bump(ref, a, rounds),
-        actor=a.idx,
+        narration.bump(ref, attacker, rounds),
+        actor=attacker.idx,
         noticed=False,
         infraction=HOSTILE_CONTACT,
         down=rounds,
@@ -207,22 +209,22 @@ def bump(m, a):
     return True
 
 
-def recover(m):
+def recover(match):
     """End of a round: a downed referee gets closer to his feet."""
-    ref = m.ref
+    ref = match.ref
     ref.down -= 1
     if ref.down == 0:
-        m.emit("referee", narration.referee_up(ref), up=True)
+        match.emit("referee", narration.referee_up(ref), up=True)
 
 
-def distract(m, rounds):
-    m.ref.distracted = max(m.ref.distracted, rounds)
+def distract(match, rounds):
+    match.ref.distracted = max(match.ref.distracted, rounds)
 
 
-def notices_knockout(m, fighter):
+def notices_knockout(match, fighter):
     """Seed: a referee who makes a SAV roll notices a wrestler who has passed out."""
-    ref = m.ref
+    ref = match.ref
     if not ref.watching:
         return False
-    rec = check_need(m.dice, ref.sav, f"referee notices {fighter.name} is out", name="referee SAV")
+    rec = check_need(match.dice, ref.sav, f"referee notices {fighter.name} is out", name="referee SAV")
     return succeeded(rec)

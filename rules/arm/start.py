@@ -1,36 +1,39 @@
 """Seed 000, the start of a match: SAV Contest, collar-elbow tie-up, test of strength, Ambush; and
 the pre-match concealment of starred objects (the "Conceal Object" Trick)."""
 
-from rules.arm import advantage, narration, referee, tactics
+from rules.arm import advantage, choices, narration, referee
 from rules.arm.checks import check, succeeded
 from rules.arm.maneuvers import flagged
+from rules.arm.options import PROMPTS
 
 CAGE_KEYS = ("cage", "cage_height", "cage_internal", "cage_roof", "escape", "cage_steps")
 # stipulations the start event shows only when set (their defaults change nothing)
 QUIET_DEFAULTS = {"seconds": (), "ropes_can_break": True, "running_costs": "positioning", "cage_steps": "reference"}
 
 
-def begin(m):
-    a, b = m.legal[0], m.legal[1]
-    skip = ("tricks_used",) if m.cage is not None else ("tricks_used", *CAGE_KEYS)
-    shown = {k: v for k, v in m.stip.items() if k not in skip and not (k in QUIET_DEFAULTS and v == QUIET_DEFAULTS[k])}
+def begin(match):
+    a, b = match.legal[0], match.legal[1]
+    skip = ("tricks_used",) if match.cage is not None else ("tricks_used", *CAGE_KEYS)
+    shown = {
+        k: v for k, v in match.stip.items() if k not in skip and not (k in QUIET_DEFAULTS and v == QUIET_DEFAULTS[k])
+    }
     fields = {}
-    if m.tag:
-        fields["teams"] = [[f.name for f in side] for side in m.sides]
-    m.emit(
+    if match.tag:
+        fields["teams"] = [[f.name for f in side] for side in match.sides]
+    match.emit(
         "start",
-        narration.introduction(m),
+        narration.introduction(match),
         stipulation=shown,
-        referee=m.ref.snapshot(),
+        referee=match.ref.snapshot(),
         **fields,
     )
-    for f in m.fighters:
-        conceal(m, f)
-    amb = m.stip["ambush"]
-    if amb is not None and ambush(m, m.legal[amb], m.legal[1 - amb]):
+    for f in match.fighters:
+        conceal(match, f)
+    amb = match.stip["ambush"]
+    if amb is not None and ambush(match, match.legal[amb], match.legal[1 - amb]):
         return
-    choice_a = tactics.choose_start(m, a, b)
-    choice_b = tactics.choose_start(m, b, a)
+    choice_a = _calls(match, a, b)
+    choice_b = _calls(match, b, a)
     caller = None
     method = "sav"
     for f, choice in ((a, choice_a), (b, choice_b)):
@@ -39,54 +42,66 @@ def begin(m):
         if choice != "sav" and (caller is None or f.attrs["SAV"] > caller.attrs["SAV"]):
             caller, method = f, choice
     if method == "cet":
-        advantage.collar_elbow(m, a, b, caller)
+        advantage.collar_elbow(match, a, b, caller)
     elif method == "tos":
-        advantage.test_of_strength(m, a, b, caller)
+        advantage.test_of_strength(match, a, b, caller)
     else:
-        advantage.sav_contest(m, a, b)
+        advantage.sav_contest(match, a, b)
 
 
-def conceal(m, f):
+def _calls(match, fighter, opponent):
+    """Seed 12-14: either wrestler may call a tie-up (or a test of strength) instead of the SAV Contest."""
+    return match.decide(
+        "start",
+        fighter.side,
+        build=lambda: choices.start(match, fighter, opponent),
+        default=lambda: match.tactics.choose_start(match, fighter, opponent),
+        who=fighter,
+        prompt=PROMPTS["start"],
+    )
+
+
+def conceal(match, fighter):
     """Each starred object he brings is hidden with the Conceal Object Trick (SAV-0); a failure means
     the referee finds it before the bell."""
-    if not f.concealed:
+    if not fighter.concealed:
         return
     trick = flagged("Conceal Object")
     kept = []
-    for obj in f.concealed:
-        uses = f.tricks_used.get(trick.name, 0)
-        mods = [("SAV", f.attrs["SAV"])]
+    for obj in fighter.concealed:
+        uses = fighter.tricks_used.get(trick.name, 0)
+        mods = [("SAV", fighter.attrs["SAV"])]
         if uses:
             mods.append(("trick used before", -uses))
-        rec = check(m.dice, mods, f"Conceal Object: {obj}", f.idx)
-        f.tricks_used[trick.name] = uses + 1
+        rec = check(match.dice, mods, f"Conceal Object: {obj}", fighter.idx)
+        fighter.tricks_used[trick.name] = uses + 1
         if succeeded(rec):
             kept.append(obj)
         ok = succeeded(rec)
-        m.emit("trick", narration.conceal(f, obj, ok), actor=f.idx, trick=trick.name, success=ok)
-    f.concealed = kept
+        match.emit("trick", narration.conceal(fighter, obj, ok), actor=fighter.idx, trick=trick.name, success=ok)
+    fighter.concealed = kept
 
 
-def ambush(m, attacker, victim):
+def ambush(match, attacker, victim):
     """Seed: attacking before the bell: automatic Advantage, no SAV contest, no tie-up; the first
     attack is Unopposed; an automatic referee warning (unless distracted) and 1 Edge (unless the
     opponent is in his Ritual)."""
     in_ritual = "Ritual" in victim.flaws
     if not in_ritual:
         if attacker.edge < 1:
-            m.emit("start", narration.no_ambush(attacker), actor=attacker.idx)
+            match.emit("start", narration.no_ambush(attacker), actor=attacker.idx)
             return False
         attacker.edge -= 1
-    m.attacker = None
-    m.set_advantage(attacker)
-    m.emit(
+    match.attacker = None
+    match.set_advantage(attacker)
+    match.emit(
         "ambush",
         narration.ambush(attacker, victim, in_ritual),
         actor=attacker.idx,
         target=victim.idx,
         edge_cost=0 if in_ritual else 1,
     )
-    attacker.policy.ambush_pending = True
-    if m.ref.watching and not m.ref.no_dq:
-        referee.warn(m, attacker, "attacking before the bell")
+    attacker.ambush_pending = True
+    if match.ref.watching and not match.ref.no_dq:
+        referee.warn(match, attacker, "attacking before the bell")
     return True

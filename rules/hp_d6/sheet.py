@@ -9,8 +9,8 @@ used for the play-by-play. ``tactics`` (optional) says how he picks move types; 
 import random
 
 from rules import narration_kit
-from rules.errors import SheetError
 from rules.hp_d6.moves import CARRIERS, NAMED_TYPES
+from rules.sheet_check import check_sheet
 
 HP_DEFAULT = 20
 HP_MIN = 10
@@ -107,7 +107,12 @@ def sheet_spec():
                 "type": "mapping",
                 "required": True,
                 "keys": list(NAMED_TYPES),
-                "value": {"type": "list", "item": {"type": "string", "max_length": NAME_MAX}},
+                "value": {
+                    "type": "list",
+                    "item": {"type": "string", "max_length": NAME_MAX},
+                    "single": True,
+                    "default": [],
+                },
                 "max_items": MOVES_PER_TYPE_MAX,
                 "required_keys": list(REQUIRED_TYPES),
                 "help": "favourite move names per type; an empty or missing list means he never uses that type",
@@ -124,10 +129,12 @@ def sheet_spec():
                 "name": "tactics",
                 "type": "mapping",
                 "required": False,
+                "sparse": True,  # the sheet keeps only the tactics given (the defaults are the tactics')
                 "fields": [
                     {
                         "name": "weights",
                         "type": "mapping",
+                        "sparse": True,
                         "keys": list(WEIGHT_KEYS),
                         "value": {"type": "integer", "min": 0, "max": WEIGHT_MAX},
                         "help": "how often he picks each move type (cheat: advanced-rule cheating)",
@@ -148,125 +155,12 @@ def sheet_spec():
     }
 
 
-def _string(raw, field, required=True):
-    value = raw.get(field)
-    if value is None:
-        if required:
-            raise SheetError(field, "is required")
-        return None
-    if not isinstance(value, str):
-        raise SheetError(field, "must be a string")
-    value = value.strip()
-    if not value:
-        raise SheetError(field, "must not be empty")
-    if len(value) > NAME_MAX:
-        raise SheetError(field, f"must be at most {NAME_MAX} characters")
-    return value
-
-
-def _int(value, field, lo, hi):
-    if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
-        else:
-            raise SheetError(field, "must be a whole number")
-    if not lo <= value <= hi:
-        raise SheetError(field, f"must be between {lo} and {hi}")
-    return value
-
-
-def _moves(raw):
-    if not isinstance(raw, dict):
-        raise SheetError("moves", "must be a mapping of move type to a list of move names")
-    for key in raw:
-        if key not in NAMED_TYPES:
-            raise SheetError(f"moves.{key}", f"unknown move type (known: {', '.join(NAMED_TYPES)})")
-    moves = {}
-    for kind in NAMED_TYPES:
-        names = raw.get(kind, [])
-        if names is None:
-            names = []
-        if isinstance(names, str):
-            names = [names]
-        if not isinstance(names, list):
-            raise SheetError(f"moves.{kind}", "must be a list of move names")
-        if len(names) > MOVES_PER_TYPE_MAX:
-            raise SheetError(f"moves.{kind}", f"at most {MOVES_PER_TYPE_MAX} moves")
-        clean = []
-        for i, name in enumerate(names):
-            if not isinstance(name, str) or not name.strip():
-                raise SheetError(f"moves.{kind}.{i}", "must be a non-empty string")
-            if len(name.strip()) > NAME_MAX:
-                raise SheetError(f"moves.{kind}.{i}", f"must be at most {NAME_MAX} characters")
-            clean.append(name.strip())
-        if kind in REQUIRED_TYPES and not clean:
-            raise SheetError(f"moves.{kind}", "needs at least one move")
-        moves[kind] = clean
-    return moves
-
-
-def _tactics(raw):
-    if raw is None:
-        return {}
-    if not isinstance(raw, dict):
-        raise SheetError("tactics", "must be a mapping")
-    out = {}
-    for key in raw:
-        if key not in TACTICS_KEYS:
-            raise SheetError(f"tactics.{key}", f"unknown tactics key (known: {', '.join(TACTICS_KEYS)})")
-    if "weights" in raw:
-        weights = raw["weights"]
-        if not isinstance(weights, dict):
-            raise SheetError("tactics.weights", "must be a mapping of move type to a whole number")
-        clean = {}
-        for key in weights:
-            if key not in WEIGHT_KEYS:
-                raise SheetError(f"tactics.weights.{key}", f"unknown weight (known: {', '.join(WEIGHT_KEYS)})")
-        for key in WEIGHT_KEYS:
-            if key in weights:
-                clean[key] = _int(weights[key], f"tactics.weights.{key}", 0, WEIGHT_MAX)
-        out["weights"] = clean
-    if "submission_below" in raw:
-        out["submission_below"] = _int(raw["submission_below"], "tactics.submission_below", 0, HP_MAX)
-    if "combination_carrier" in raw:
-        carrier = raw["combination_carrier"]
-        if carrier not in CARRIERS:
-            raise SheetError("tactics.combination_carrier", f"must be one of {', '.join(CARRIERS)}")
-        out["combination_carrier"] = carrier
-    for flag in TACTICS_FLAGS:
-        if flag in raw:
-            if not isinstance(raw[flag], bool):
-                raise SheetError(f"tactics.{flag}", "must be true or false")
-            out[flag] = raw[flag]
-    return out
-
-
 def validate_sheet(raw):
-    """Return a normalized copy of ``raw`` or raise SheetError naming the field."""
-    if not isinstance(raw, dict):
-        raise SheetError("sheet", "must be a mapping")
-    known = ("name", "alignment", "pronouns", "hp", "finisher", "moves", "ally", "tactics")
-    for key in raw:
-        if key not in known:
-            raise SheetError(str(key), f"unknown field (known: {', '.join(known)})")
-    sheet = {"name": _string(raw, "name")}
-    alignment = raw.get("alignment")
-    if alignment not in ALIGNMENTS:
-        raise SheetError("alignment", "must be face or heel")
-    sheet["alignment"] = alignment
-    sheet["pronouns"] = narration_kit.pronouns_of(raw, SheetError)
-    hp = raw.get("hp", HP_DEFAULT)
-    sheet["hp"] = _int(hp, "hp", HP_MIN, HP_MAX)
-    sheet["finisher"] = _string(raw, "finisher")
-    if "moves" not in raw:
-        raise SheetError("moves", "is required")
-    sheet["moves"] = _moves(raw["moves"])
-    ally = _string(raw, "ally", required=False)
-    if ally is not None:
-        sheet["ally"] = ally
-    tactics = _tactics(raw.get("tactics"))
-    if tactics:
-        sheet["tactics"] = tactics
+    """Return a normalized copy of ``raw`` or raise SheetError naming the field: every type and range is the
+    spec's (:func:`rules.sheet_check.check_sheet`); hp-d6 has no cross-field rule."""
+    sheet = check_sheet(raw, sheet_spec())
+    if not sheet.get("tactics"):
+        sheet.pop("tactics", None)
     return sheet
 
 

@@ -9,6 +9,7 @@ import random
 
 from rules import narration_kit
 from rules.errors import SheetError
+from rules.sheet_check import check_sheet
 from rules.wildknight.tables import (
     ATTRIBUTES,
     BY_NAME,
@@ -86,6 +87,7 @@ def sheet_spec():
                 "type": "list",
                 "of": "choice",
                 "choices": [m.name for m in MANEUVERS],
+                "what": "maneuver",
                 "min_items": MANEUVER_COUNT[0],
                 "max_items": MANEUVER_COUNT[1],
                 "unique": True,
@@ -100,6 +102,7 @@ def sheet_spec():
                     "maneuver": {
                         "type": "choice",
                         "choices": [m.name for m in MANEUVERS if m.die],
+                        "what": "damaging maneuver",
                         "required": True,
                         "help": "one of the wrestler's damaging maneuvers",
                     },
@@ -128,6 +131,7 @@ def sheet_spec():
             "signature": {
                 "type": "choice",
                 "choices": [m.name for m in MANEUVERS],
+                "what": "maneuver",
                 "required": False,
                 "help": f"the move the {SIGNATURE_MOVE} GE names (one of his maneuvers, not the finisher's)",
             },
@@ -164,169 +168,38 @@ def sheet_spec():
     }
 
 
-def _int(value, field, lo, hi):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SheetError(field, f"must be a whole number, not {type(value).__name__}")
-    if not lo <= value <= hi:
-        raise SheetError(field, f"must be between {lo} and {hi}, got {value}")
-    return value
-
-
-def _str(value, field, max_length=NAME_MAX):
-    if not isinstance(value, str):
-        raise SheetError(field, f"must be text, not {type(value).__name__}")
-    value = value.strip()
-    if not value:
-        raise SheetError(field, "must not be empty")
-    if len(value) > max_length:
-        raise SheetError(field, f"must be at most {max_length} characters")
-    return value
-
-
 def validate_sheet(raw):
-    """Return a normalized copy of ``raw`` or raise SheetError naming the field."""
-    if not isinstance(raw, dict):
-        raise SheetError("sheet", "must be an object")
-    known = {
-        "name",
-        "alignment",
-        "pronouns",
-        "weight",
-        "attributes",
-        "maneuvers",
-        "finisher",
-        "gimmicks",
-        "flaws",
-        "signature",
-        "tactics",
-    }
-    for key in raw:
-        if key not in known:
-            raise SheetError(str(key), "unknown field")
-    for key in ("name", "alignment", "weight", "attributes", "maneuvers", "finisher"):
-        if key not in raw:
-            raise SheetError(key, "is required")
-    sheet = {"name": _str(raw["name"], "name")}
-    if raw["alignment"] not in ALIGNMENTS:
-        raise SheetError("alignment", f"must be one of {', '.join(ALIGNMENTS)}")
-    sheet["alignment"] = raw["alignment"]
-    sheet["pronouns"] = narration_kit.pronouns_of(raw, SheetError)
-    sheet["weight"] = _int(raw["weight"], "weight", *WEIGHT_RANGE)
-
-    attrs = raw["attributes"]
-    if not isinstance(attrs, dict):
-        raise SheetError("attributes", "must be an object")
-    for key in attrs:
-        if key not in RANGES:
-            raise SheetError(f"attributes.{key}", f"unknown attribute (known: {', '.join(ATTRIBUTES)})")
-    sheet["attributes"] = {}
-    for name in ATTRIBUTES:
-        if name not in attrs:
-            raise SheetError(f"attributes.{name}", "is required")
-        sheet["attributes"][name] = _int(attrs[name], f"attributes.{name}", *RANGES[name])
-
-    moves = raw["maneuvers"]
-    if not isinstance(moves, list):
-        raise SheetError("maneuvers", "must be a list of maneuver names")
-    if not MANEUVER_COUNT[0] <= len(moves) <= MANEUVER_COUNT[1]:
-        raise SheetError("maneuvers", f"must list {MANEUVER_COUNT[0]} to {MANEUVER_COUNT[1]} maneuvers")
-    seen = []
-    for i, name in enumerate(moves):
-        if not isinstance(name, str):
-            raise SheetError(f"maneuvers.{i}", "must be a maneuver name")
-        if name not in BY_NAME:
-            raise SheetError(f"maneuvers.{i}", f"unknown maneuver {name!r}")
-        if name in seen:
-            raise SheetError(f"maneuvers.{i}", f"{name} is listed twice")
-        seen.append(name)
+    """Return a normalized copy of ``raw`` or raise SheetError naming the field: types and ranges are the spec's
+    (:func:`rules.sheet_check.check_sheet`); here only the cross-field rules: a maneuver that works on a standing
+    man, the finisher among his maneuvers, K13's Gimmick Enhancements (two, one more per Flaw) and the signature
+    move of the Signature Move GE."""
+    sheet = check_sheet(raw, sheet_spec())
+    seen = sheet["maneuvers"]
     if not any(not BY_NAME[n].needs_prone for n in seen):
         raise SheetError("maneuvers", "needs at least one maneuver that works on a standing opponent")
-    sheet["maneuvers"] = seen
-
-    fin = raw["finisher"]
-    if not isinstance(fin, dict):
-        raise SheetError("finisher", "must be an object with name and maneuver")
-    for key in fin:
-        if key not in ("name", "maneuver"):
-            raise SheetError(f"finisher.{key}", "unknown field")
-    for key in ("name", "maneuver"):
-        if key not in fin:
-            raise SheetError(f"finisher.{key}", "is required")
-    fin_name = _str(fin["name"], "finisher.name")
-    base = fin["maneuver"]
-    if not isinstance(base, str) or base not in BY_NAME:
-        raise SheetError("finisher.maneuver", f"unknown maneuver {base!r}")
-    if not BY_NAME[base].die:
-        raise SheetError("finisher.maneuver", f"{base} does no damage and cannot be a finisher")
+    base = sheet["finisher"]["maneuver"]
     if base not in seen:
         raise SheetError("finisher.maneuver", f"{base} is not one of the wrestler's maneuvers")
-    sheet["finisher"] = {"name": fin_name, "maneuver": base}
-
-    flaws = _names(raw.get("flaws"), "flaws", FLAWS, "Flaw", FLAW_MAX, f"at most {FLAW_MAX} Flaws")
-    if flaws is not None:
-        sheet["flaws"] = flaws
+    flaws = sheet.get("flaws")
+    gimmicks = sheet.get("gimmicks")
     most = GIMMICK_MAX + len(flaws or ())  # K13: two GEs, one more for each Flaw
-    gimmicks = _names(
-        raw.get("gimmicks"),
-        "gimmicks",
-        GIMMICKS,
-        "Gimmick Enhancement",
-        most,
-        f"at most {most} Gimmick Enhancements ({GIMMICK_MAX}, plus one for each Flaw)",
-    )
-    if gimmicks is not None:
-        sheet["gimmicks"] = gimmicks
-    signature = raw.get("signature")
+    if gimmicks is not None and len(gimmicks) > most:
+        raise SheetError("gimmicks", f"at most {most} Gimmick Enhancements ({GIMMICK_MAX}, plus one for each Flaw)")
+    _signature(sheet, seen, base, gimmicks)
+    return sheet
+
+
+def _signature(sheet, seen, base, gimmicks):
+    signature = sheet.get("signature")
     if SIGNATURE_MOVE in (gimmicks or ()):
         if signature is None:
             raise SheetError("signature", f"{SIGNATURE_MOVE} needs the name of the move (signature)")
-        if not isinstance(signature, str) or signature not in BY_NAME:
-            raise SheetError("signature", f"unknown maneuver {signature!r}")
         if signature not in seen and signature != PIN_ATTEMPT.name:
             raise SheetError("signature", f"{signature} is not one of the wrestler's maneuvers")
         if signature == base:
             raise SheetError("signature", f"{signature} is his finisher; a signature move is another one")
-        sheet["signature"] = signature
     elif signature is not None:
         raise SheetError("signature", f"a signature move needs the {SIGNATURE_MOVE} Gimmick Enhancement")
-
-    tactics = raw.get("tactics")
-    if tactics is not None:
-        if not isinstance(tactics, dict):
-            raise SheetError("tactics", "must be an object")
-        clean = {}
-        for key, value in tactics.items():
-            if key not in TACTICS:
-                raise SheetError(f"tactics.{key}", "unknown tactic")
-            typ, lo, hi, _ = TACTICS[key]
-            field = f"tactics.{key}"
-            if typ is bool:
-                if not isinstance(value, bool):
-                    raise SheetError(field, "must be true or false")
-            elif typ is str:
-                if value not in EXCUSES:
-                    raise SheetError(field, f"must be one of {', '.join(EXCUSES)}")
-            else:
-                _int(value, field, lo, hi)
-            clean[key] = value
-        sheet["tactics"] = clean
-    return sheet
-
-
-def _names(value, field, table, what, most, too_many):
-    """A list of distinct names from ``table`` (GEs, Flaws), at most ``most``; None when absent."""
-    if value is None:
-        return None
-    if not isinstance(value, list):
-        raise SheetError(field, f"must be a list of {what} names")
-    if len(value) > most:
-        raise SheetError(field, too_many)
-    for i, name in enumerate(value):
-        if not isinstance(name, str) or name not in table:
-            raise SheetError(f"{field}.{i}", f"unknown {what} {name!r}")
-        if name in value[:i]:
-            raise SheetError(f"{field}.{i}", f"{name} is listed twice")
-    return list(value)
 
 
 def derived(sheet):

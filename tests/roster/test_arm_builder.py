@@ -123,7 +123,7 @@ def test_a_new_arsenal_row_and_a_removed_one_are_saved(client, arm):
     [
         # Forearm Smash is a Strike: the Super flag fits Slams and Throws (validate says arsenal[0].flags[0])
         ("sheet.arsenal.0.flags", "Super", "id_sheet_arsenal_0_flags", "the Super flag does not fit a Strike"),
-        ("sheet.arsenal.3.training", "5", "id_sheet_arsenal_3_training", "5 is outside 0-3"),
+        ("sheet.arsenal.3.training", "5", "id_sheet_arsenal_3_training", "must be between 0 and 3, got 5"),
         ("sheet.arsenal.1.maneuver", "Moonwalk", "id_sheet_arsenal_1_maneuver", "unknown maneuver"),
     ],
 )

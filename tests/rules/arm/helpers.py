@@ -1,6 +1,7 @@
 """Builders for ARM tests: plain sheets with known numbers, and matches on scripted dice."""
 
 from rules import ScriptedDice, get_ruleset
+from rules.arm import tactics
 from rules.arm.match import Match
 from rules.arm.tactics import Plan
 
@@ -56,3 +57,10 @@ def d20s(events):
 
 def types(events):
     return [e["type"] for e in events]
+
+
+def no_round_start_edge(monkeypatch):
+    """Nobody spends Edge at the start of a round (Second Wind, Fired Up, Working Over)."""
+    monkeypatch.setattr(tactics, "wants_second_wind", lambda *args: False)
+    monkeypatch.setattr(tactics, "wants_fire_up", lambda *args: False)
+    monkeypatch.setattr(tactics, "work_over_target", lambda *args: None)

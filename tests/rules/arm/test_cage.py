@@ -8,10 +8,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules import RandomDice, ScriptedDice, resolve
-from rules.arm import referee, tactics, venue, winning
+from rules.arm import cage, follow_up, referee, tactics, winning
 from rules.arm.match import Match, MatchOver, parse_stipulation
-from rules.arm.positioning import IN_RING, KIND
 from rules.arm.resolution import attempt
+from rules.arm.ring import IN_RING, KIND
 from rules.cli import main
 from rules.errors import SetupError
 
@@ -85,7 +85,7 @@ def test_the_material_is_the_cage_s_stun_code_and_the_height_is_in_steps():
 
 
 def test_whipped_into_a_steel_cage_takes_its_stun_code(monkeypatch):
-    monkeypatch.setattr(tactics, "after_maneuver", lambda *a: None)
+    monkeypatch.setattr(follow_up, "after_maneuver", lambda *a: None)
     a = sheet("Ace", arsenal=("Irish Whip", "Kick"))
     m = cage_match([5], a=a, cage="steel")
     ace, bruiser = m.fighters
@@ -146,11 +146,11 @@ def test_climbing_out_takes_rounds_of_action_points_and_wins_the_match():
     ace, _bruiser = m.fighters
     ace.square = (3, 5)
     ace.ap = 2
-    assert not venue.escape_progress(m, ace)  # 2 of 4 AP (3 Steps + 1 over)
+    assert not cage.escape_progress(m, ace)  # 2 of 4 AP (3 Steps + 1 over)
     ace.ap = 2
-    assert venue.escape_progress(m, ace)
+    assert cage.escape_progress(m, ace)
     with pytest.raises(MatchOver):
-        venue.escaped(m, ace, "positioning")
+        cage.escaped(m, ace, "positioning")
     assert m.result["method"] == "escape" and m.result["winner"] == 0
     steps = [e for e in m.events if e["type"] == "escape"]
     assert [(e["progress"], e["needed"], e["escaped"]) for e in steps] == [(2, 4, False), (4, 4, True)]
@@ -161,7 +161,7 @@ def test_the_defender_can_drag_a_climber_down():
     ace, bruiser = m.fighters
     ace.square, bruiser.square = (3, 5), (4, 5)
     ace.escaping = 3
-    assert venue.pull_down(m, bruiser, ace)
+    assert cage.pull_down(m, bruiser, ace)
     assert ace.escaping == 0 and ace.position == "Prone" and m.attacker is bruiser
     assert ace.damage == 2 * 2  # he had climbed 2 Steps
 
@@ -186,7 +186,7 @@ def test_standard_victory_only_means_nobody_tries_to_escape():
     ace.ap = 2
     bruiser.position, bruiser.unconscious = "Prone", True
     assert not tactics.wants_escape(m, ace, bruiser)
-    assert tactics._venue_counter(m, bruiser, ace, entry(ace, "Kick"), 0) is None
+    assert tactics.venue_counter(m, bruiser, ace, entry(ace, "Kick"), 0) is None
     either = cage_match()
     e_ace, e_bruiser = either.fighters
     e_ace.ap = 2
@@ -243,7 +243,7 @@ def test_every_cage_match_ends_and_an_internal_cage_never_has_a_rope_rebound(sa,
 
 
 def _square(sid):
-    from rules.arm.positioning import SQUARE_AT
+    from rules.arm.ring import SQUARE_AT
 
     return SQUARE_AT[sid]
 

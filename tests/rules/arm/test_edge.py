@@ -2,9 +2,9 @@
 
 import pytest
 
-from rules.arm import edge, resolution, start, tactics
+from rules.arm import edge, follow_up, resolution, rounds, start, tactics
 
-from .helpers import entry, match, plan, sheet
+from .helpers import entry, match, no_round_start_edge, plan, sheet
 
 
 @pytest.mark.parametrize(
@@ -51,7 +51,7 @@ def test_fired_up_failures_are_standoffs_and_ignore_weardown(monkeypatch):
     a.level = 2
     assert edge.fire_up(m, a) and a.edge == 0 and a.fired_up == 5
     monkeypatch.setattr(tactics, "choose_counter", lambda *args: None)
-    monkeypatch.setattr(tactics, "after_maneuver", lambda *args: None)
+    monkeypatch.setattr(follow_up, "after_maneuver", lambda *args: None)
     p = plan(entry(a, "Body Slam"))
     monkeypatch.setattr(tactics, "plan_attack", lambda *args, **kw: p)
     resolution.attempt(m, a, d, p)
@@ -72,7 +72,7 @@ def test_working_over_makes_attacks_on_the_target_injuring(monkeypatch):
     a, d = m.fighters
     assert edge.work_over(m, a, "Back")
     monkeypatch.setattr(tactics, "choose_counter", lambda *args: None)
-    monkeypatch.setattr(tactics, "after_maneuver", lambda *args: None)
+    monkeypatch.setattr(follow_up, "after_maneuver", lambda *args: None)
     resolution.attempt(m, a, d, plan(entry(a, "Body Slam")))
     inj = [e for e in m.events if e["type"] == "injury"][0]
     assert inj["reasons"] == ["Working Over"] and d.injuries == {"Back": 1}
@@ -83,13 +83,13 @@ def test_seize_the_initiative_swaps_the_attacker_after_positioning(monkeypatch):
     a, d = m.fighters
     mine = plan(entry(a, "Body Slam"))
     theirs = plan(entry(d, "Kick"))
-    monkeypatch.setattr(tactics, "edge_at_round_start", lambda *args: None)
+    no_round_start_edge(monkeypatch)
     monkeypatch.setattr(tactics, "plan_attack", lambda m_, x, y, positioning=True: mine if x is a else theirs)
     monkeypatch.setattr(tactics, "seize_plan", lambda *args: (theirs, False))
     monkeypatch.setattr(tactics, "choose_counter", lambda *args: None)
-    monkeypatch.setattr(tactics, "after_maneuver", lambda *args: None)
+    monkeypatch.setattr(follow_up, "after_maneuver", lambda *args: None)
     monkeypatch.setattr(tactics, "combo_next", lambda *args: None)
-    resolution.standard_round(m)
+    rounds.standard_round(m)
     assert [e["type"] for e in m.events][:3] == ["edge", "advantage", "maneuver"]
     assert d.edge == 0 and a.damage == 2 and m.attacker is d
 
@@ -100,7 +100,7 @@ def test_an_ambush_takes_advantage_costs_an_edge_and_a_warning_and_is_unopposed(
     m.attacker = m.defender = None
     start.begin(m)
     assert m.attacker is d and d.edge == 1 and d.warnings == 1
-    assert d.policy.ambush_pending
+    assert d.ambush_pending
     p = tactics.build(m, d, a, entry(d, "Kick"))
     assert p.unopposed
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from rules import resolve
+from rules import RandomDice, resolve
+from rules.decisions import TacticsChooser
 
 from .helpers import RULESET
 
@@ -52,3 +53,23 @@ def test_golden_venue_transcript(name):
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     expected = path.read_text(encoding="utf-8").splitlines()
     assert lines == expected
+
+
+def _golden_setup(name):
+    if name in CASES:
+        sa, sb, seed, stip = CASES[name]
+        sides = [[RULESET.example_sheet(seed=sa)], [RULESET.example_sheet(seed=sb)]]
+        return RULESET.build_setup(sides, stipulation=stip), seed
+    seeds, kind, seed, stip = VENUE_CASES[name]
+    sides = [[dict(RULESET.example_sheet(seed=s), name=f"Wrestler {s}") for s in side] for side in seeds]
+    return RULESET.build_setup(sides, kind=kind, stipulation=stip), seed
+
+
+@pytest.mark.parametrize("name", sorted([*CASES, *VENUE_CASES]))
+def test_every_golden_transcript_with_the_tactics_choosing_for_both_sides(name):
+    """Issue 20: the decisions asked of a TacticsChooser on each side are the tactics' own: the same events."""
+    setup, seed = _golden_setup(name)
+    choosers = {0: TacticsChooser(), 1: TacticsChooser()}
+    events = RULESET.resolve(setup, RandomDice(seed), seed=seed, choosers=choosers)
+    lines = [json.dumps(e, ensure_ascii=False, sort_keys=True) for e in events]
+    assert lines == (GOLDEN / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()

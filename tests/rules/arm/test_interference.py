@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.arm import referee, resolution, tactics, winning
+from rules.arm import referee, resolution, rounds, tactics, winning
 from rules.arm.match import MatchOver
 from rules.errors import SetupError
 
@@ -21,14 +21,14 @@ def test_with_the_referee_distracted_the_second_runs_in_unseen_and_his_man_takes
     referee.distract(m, 2)
     monkeypatch.setattr(tactics, "plan_attack", lambda *_a, **_k: tactics.Plan("stall"))
     monkeypatch.setattr(resolution.damage, "stall", lambda *_a: 0)
-    assert tactics.wants_run_in(m) is m.seconds[1]
-    resolution.standard_round(m)
+    assert tactics.wants_run_in(m, 1) and m.second_for(1) is m.seconds[1]
+    rounds.standard_round(m)
     ev = next(e for e in m.events if e["type"] == "interference")
     assert ev["hit"] is True and ev["damage"] == 6 and ev["second"] == "Slick Sid"
     assert ev["rolls"][0]["need"] == 12 and ev["rolls"][0]["value"] == 7
     assert a.damage == 6 and ev["state"][0]["position"] == "Prone" and m.attacker is d
     assert d.heat == -1 and d.warnings == 0  # no Referee Check while he looks away
-    assert tactics.wants_run_in(m) is None  # once a match
+    assert m.second_for(1) is None  # once a match
 
 
 def test_the_second_saves_his_man_from_a_pin_and_a_referee_who_sees_it_disqualifies_him():
@@ -74,7 +74,7 @@ def test_off_the_automatic_list_noticed_interference_is_a_warning():
 def test_a_fan_favorite_s_second_does_not_interfere_and_a_cage_keeps_seconds_out():
     m = match([], b=sheet("Bruiser"), seconds=[SECOND])
     referee.distract(m, 2)
-    assert tactics.wants_run_in(m) is None
+    assert not tactics.wants_run_in(m, 1)
     assert not tactics.wants_run_in_save(m, m.fighters[1])
     setup = RULESET.build_setup([[sheet("Ace")], [_heel()]], kind="cage", stipulation={"seconds": [SECOND]})
     from rules import ScriptedDice

@@ -3,7 +3,8 @@
 import pytest
 
 from rules.arm import positioning as pos
-from rules.arm.positioning import KIND, SQUARE_AT, SQUARE_ID
+from rules.arm import ring, rounds
+from rules.arm.ring import KIND, SQUARE_AT, SQUARE_ID
 
 from .helpers import match
 
@@ -20,7 +21,7 @@ def test_square_ids_are_column_letter_and_row():
 
 
 def test_diagonals_cost_the_same():
-    assert pos.distance((3, 3), (5, 5)) == 2
+    assert ring.distance((3, 3), (5, 5)) == 2
 
 
 @pytest.mark.parametrize(
@@ -46,11 +47,11 @@ def test_the_attacker_cannot_put_him_down_or_sit_him_up_from_standing():
 
 
 def test_rope_reach_is_minus_two_in_middle_and_minus_four_in_centre():
-    assert (pos.ROPE_REACH["+"], pos.ROPE_REACH["M"], pos.ROPE_REACH["c"]) == (0, -2, -4)
+    assert (ring.ROPE_REACH["+"], ring.ROPE_REACH["M"], ring.ROPE_REACH["c"]) == (0, -2, -4)
 
 
 def test_runners_meet_at_the_mirror_square():
-    assert pos.mirror(SQUARE_AT["g6"]) == SQUARE_AT["f6"]
+    assert ring.mirror(SQUARE_AT["g6"]) == SQUARE_AT["f6"]
 
 
 def test_running_costs_two_from_standing_one_at_the_ropes():
@@ -115,14 +116,14 @@ def test_both_must_stand_in_the_same_corner_and_nobody_sits_on_the_first_rope():
 
 
 def test_an_irish_whip_and_rebound_meet_at_the_mirror_or_at_the_ropes_when_he_follows():
-    assert pos.whip_meeting(SQUARE_AT["f6"], SQUARE_AT["g6"], "cross") == SQUARE_AT["g6"]
-    assert pos.whip_meeting(SQUARE_AT["e5"], SQUARE_AT["f5"], "cross") == SQUARE_AT["h5"]
-    assert pos.whip_meeting(SQUARE_AT["e5"], SQUARE_AT["f5"], "follow") == SQUARE_AT["i5"]
-    assert pos.KIND[pos.whip_meeting(SQUARE_AT["e5"], SQUARE_AT["f5"], "follow")] == "+"
+    assert ring.whip_meeting(SQUARE_AT["f6"], SQUARE_AT["g6"], "cross") == SQUARE_AT["g6"]
+    assert ring.whip_meeting(SQUARE_AT["e5"], SQUARE_AT["f5"], "cross") == SQUARE_AT["h5"]
+    assert ring.whip_meeting(SQUARE_AT["e5"], SQUARE_AT["f5"], "follow") == SQUARE_AT["i5"]
+    assert ring.KIND[ring.whip_meeting(SQUARE_AT["e5"], SQUARE_AT["f5"], "follow")] == "+"
 
 
 def test_a_running_maneuver_from_the_middle_whips_him_first():
-    from rules.arm import resolution, tactics
+    from rules.arm import tactics
 
     from .helpers import entry, sheet
 
@@ -137,8 +138,8 @@ def test_a_running_maneuver_from_the_middle_whips_him_first():
     p = tactics.build(m, a, d, entry(a, "Running Clothesline"))
     assert p.whip == "follow" and p.cost == pos.WHIP + pos.RUN_REBOUND and p.over_top
     a.ap = 2
-    resolution.execute_positioning(m, a, p)
-    assert a.running and pos.KIND[d.square] == "+" and a.square == d.square
+    rounds.execute_positioning(m, a, p)
+    assert a.running and ring.KIND[d.square] == "+" and a.square == d.square
 
 
 def test_onto_the_shoulders_anywhere_counts_as_sitting_on_the_top_rope():

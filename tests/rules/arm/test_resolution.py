@@ -3,11 +3,11 @@ telegraph, Megamove, Unopposed, High Risk, Counters, Finisher, and the situation
 
 import pytest
 
-from rules.arm import modifiers, resolution, tactics
+from rules.arm import damage, follow_up, modifiers, resolution, rounds, tactics
 from rules.arm.match import MatchOver
-from rules.arm.positioning import SQUARE_AT
+from rules.arm.ring import SQUARE_AT
 
-from .helpers import entry, match, plan, sheet, types
+from .helpers import entry, match, no_round_start_edge, plan, sheet, types
 
 
 def mods_of(event_rolls, purpose):
@@ -19,7 +19,7 @@ def mods_of(event_rolls, purpose):
 def no_counters(monkeypatch):
     monkeypatch.setattr(tactics, "choose_counter", lambda *a: None)
     monkeypatch.setattr(tactics, "combo_next", lambda *a: None)
-    monkeypatch.setattr(tactics, "after_maneuver", lambda m, a, d, e, ap: setattr(a, "ap", ap))
+    monkeypatch.setattr(follow_up, "after_maneuver", lambda m, a, d, e, ap: setattr(a, "ap", ap))
 
 
 def test_a_success_deals_damage_to_him_and_exertion_to_the_attacker(no_counters):
@@ -134,7 +134,7 @@ def test_the_finisher_is_plus_two_double_damage_and_injuring(monkeypatch):
     m = match([3, 2], a=a_sheet)
     a, d = m.fighters
     monkeypatch.setattr(tactics, "choose_counter", lambda *_: None)
-    monkeypatch.setattr(tactics, "after_maneuver", lambda *_: None)
+    monkeypatch.setattr(follow_up, "after_maneuver", lambda *_: None)
     resolution.attempt(m, a, d, plan(entry(a, "Body Slam")))
     ev = [e for e in m.events if e["type"] == "maneuver"][0]
     assert mods_of(ev["rolls"], "Body Slam")["Finisher"] == 2
@@ -444,7 +444,7 @@ def test_an_outside_dive_is_minus_two_and_hurts_the_diver_too(no_counters):
     p = tactics.build(m, a, d, entry(a, "Outside Body Press"))
     assert p.opts["dive to the floor"] == -2 and p.alt == 2
     a.ap = p.cost
-    resolution.execute_positioning(m, a, p)
+    rounds.execute_positioning(m, a, p)
     resolution.attempt(m, a, d, p)
     ev = [e for e in m.events if e["type"] == "maneuver"][0]
     assert {"name": "altitude", "amount": 4} in ev["breakdown"]
@@ -500,7 +500,7 @@ def test_a_high_flyer_climbs_while_his_man_is_down_and_flies_next_round():
     m = match([], a=flyer)
     a, d = m.fighters
     d.position = "Prone"
-    tactics.after_maneuver(m, a, d, entry(a, "Kick"), 6)
+    follow_up.after_maneuver(m, a, d, entry(a, "Kick"), 6)
     assert a.perch == "rope3"
     p = tactics.build(m, a, d, entry(a, "Flying Elbow Drop"), positioning=False)
     assert p is not None and p.alt == 3
@@ -516,7 +516,7 @@ def test_a_flyer_can_step_up_on_a_cornered_man_to_launch_himself(no_counters):
     a.ap = a.agi_bonus
     p = tactics.build(m, a, d, entry(a, "Flying Dropkick"))
     assert (p.launch, p.launch_bonus, p.perch) == ("Bruiser", 7, "")
-    resolution.execute_positioning(m, a, p)
+    rounds.execute_positioning(m, a, p)
     resolution.attempt(m, a, d, p)
     hit = next(e for e in m.events if e["type"] == "maneuver")
     assert {"name": "altitude (launched off Bruiser)", "amount": 7} in hit["breakdown"]
@@ -567,20 +567,20 @@ def test_playing_to_the_crowd_costs_four_and_moves_heat_once_five_earns_an_edge(
     m = match([])
     a, d = m.fighters
     a.heat = 4
-    tactics.after_maneuver(m, a, d, entry(a, "Kick"), 4)
+    follow_up.after_maneuver(m, a, d, entry(a, "Kick"), 4)
     assert a.heat == 5 and a.ap == 0 and a.edge == 2 and m.events[-1]["type"] == "crowd"
 
 
 def test_movement_and_stall_rounds_are_half_length(monkeypatch):
     m = match([5])
     a, d = m.fighters
-    monkeypatch.setattr(tactics, "edge_at_round_start", lambda *args: None)
+    no_round_start_edge(monkeypatch)
     monkeypatch.setattr(tactics, "plan_attack", lambda *args, **kw: tactics.Plan("move"))
-    resolution.standard_round(m)
+    rounds.standard_round(m)
     assert m.round_seconds == 5.0
     monkeypatch.setattr(tactics, "plan_attack", lambda *args, **kw: tactics.Plan("stall"))
     a.damage = 10
-    resolution.standard_round(m)
+    rounds.standard_round(m)
     assert m.round_seconds == 5.0 and a.damage == 8
 
 
@@ -589,12 +589,12 @@ def test_he_can_stall_a_round_or_more_after_a_maneuver(monkeypatch):
     breath'. Each round he waits, he makes a STA check". His man stays down (AGI 5: no AP to get up)."""
     m = match([3, 4, 5], b=sheet("Bruiser", alignment="heel", attributes={"AGI": 5}))  # three STA checks
     a, d = m.fighters
-    monkeypatch.setattr(tactics, "edge_at_round_start", lambda *args: None)
+    no_round_start_edge(monkeypatch)
     a.just_performed, a.damage, a.level = True, 30, 1
     d.position = "Prone"
     for rnd in (1, 2, 3):
         m.log.round = rnd
-        resolution.standard_round(m)
+        rounds.standard_round(m)
         assert m.events[-1]["type"] == "stall" and m.round_seconds == 5.0
     assert [e["healed"] for e in m.events if e["type"] == "stall"] == [2, 2, 2] and a.damage == 24
     assert m.attacker is a and m.dice.remaining == 0
@@ -608,7 +608,7 @@ def test_a_hidden_fist_load_is_drawn_for_a_punch_and_adds_its_damage(no_counters
     p = tactics.build(m, a, d, entry(a, "Punch"))
     assert p.draw == "Fist Load" and p.cost == 2
     a.ap = 2
-    resolution.execute_positioning(m, a, p)
+    rounds.execute_positioning(m, a, p)
     resolution.attempt(m, a, d, p)
     ev = [e for e in m.events if e["type"] == "maneuver"][0]
     assert {"name": "Fist Load", "amount": 2} in ev["breakdown"] and ev["damage"] == 4
@@ -624,7 +624,7 @@ def test_a_fist_load_does_not_combine_with_a_foreign_object_smash(no_counters, l
     a.weapon = load
     assert tactics.build(m, a, d, entry(a, "Foreign Object Smash")) is None  # nothing to smash him with
     smash = entry(a, "Foreign Object Smash")
-    dealt, parts = resolution.maneuver_damage(m, a, d, smash, plan(smash), "success")
+    dealt, parts = damage.maneuver_damage(m, a, d, smash, plan(smash), "success")
     assert (dealt, [n for n, _x in parts]) == (2, ["Foreign Object Smash"])  # the Smash's own 2, no load
     resolution.attempt(m, a, d, plan(entry(a, "Punch")))
     ev = next(e for e in m.events if e["type"] == "maneuver")
@@ -638,7 +638,7 @@ def test_a_cloth_garrote_adds_two_to_a_choke_and_is_a_foreign_object(no_counters
     p = tactics.build(m, a, d, entry(a, "Choke"))
     assert p.draw == "Cloth"
     a.ap = 2
-    resolution.execute_positioning(m, a, p)
+    rounds.execute_positioning(m, a, p)
     resolution.attempt(m, a, d, p)
     ev = [e for e in m.events if e["type"] == "maneuver"][0]
     assert {"name": "Cloth garrote", "amount": 2} in ev["breakdown"]
@@ -713,7 +713,7 @@ def _countering(monkeypatch, d_sheet, values, label="Body Slam", a_sheet=None):
     """Ace attempts ``label``; the defender's own tactics decide his Counter."""
     m = match(values, a=a_sheet, b=d_sheet)
     a, d = m.fighters
-    monkeypatch.setattr(tactics, "after_maneuver", lambda *args: None)
+    monkeypatch.setattr(follow_up, "after_maneuver", lambda *args: None)
     monkeypatch.setattr(tactics, "combo_next", lambda *args: None)
     resolution.attempt(m, a, d, plan(entry(a, label)))
     return m, a, d

@@ -140,7 +140,7 @@ def test_the_sheet_spec_lists_attributes_and_derived_values():
 
 
 def test_merits_style_technician_brawler_and_showman():
-    from rules.arm import modifiers, tactics
+    from rules.arm import follow_up, modifiers
 
     from .helpers import entry, match
 
@@ -152,7 +152,7 @@ def test_merits_style_technician_brawler_and_showman():
     assert dict(modifiers.attack_mods(m, a, d, entry(a, "Kick")))["BRA chain"] == 3
     m = match(a=sheet("Ace", arsenal=["Kick"], merits=["Style: Showman"]))
     a, d = m.fighters
-    tactics.after_maneuver(m, a, d, entry(a, "Kick"), 3)
+    follow_up.after_maneuver(m, a, d, entry(a, "Kick"), 3)
     assert a.heat == 1 and a.ap == 0
 
 

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
+from rules.arm.damage import maneuver_damage
 from rules.arm.maneuvers import BASE_MANEUVERS, DEFENSES
-from rules.arm.resolution import maneuver_damage
 from rules.arm.tables import ATTR_MAX, ATTR_MIN, ATTRIBUTES, FLAGS
 
 from .helpers import RULESET, entry, match, plan, sheet

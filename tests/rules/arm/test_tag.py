@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules import RandomDice, ScriptedDice, resolve
-from rules.arm import referee, tactics, venue, winning
+from rules.arm import follow_up, referee, ring, rounds, tactics, tag, winning
 from rules.arm.match import Match, MatchOver
 from rules.arm.modifiers import attack_mods
 from rules.arm.resolution import attempt
@@ -103,8 +103,8 @@ def test_an_illegal_man_goes_back_to_the_apron_at_the_end_of_the_round(monkeypat
     partner = m.fighters[1]
     partner.apron = False
     referee.start_count(m, partner, "tag_switch")
-    venue.end_of_round(m)
-    assert partner.apron and partner.square == venue.APRON_OF[0]
+    tag.end_of_round(m)
+    assert partner.apron and partner.square == tag.APRON_OF[0]
     assert referee.counting(m, partner, "tag_switch") is None
     assert m.events[-1]["type"] == "position"
 
@@ -117,11 +117,11 @@ def test_a_tag_needs_his_corner_costs_three_ap_and_the_new_man_inherits_the_shor
     m = tag_match()
     ace, partner, bruiser, _brute = m.fighters
     ace.ap = ace.agi_bonus  # 2 (AGI 10)
-    assert venue.tag_distance(ace) == 2  # from e6 to his corner d4 or the ringside squares next to it
-    new = venue.tag(m, ace, bruiser, partner)
+    assert tag.tag_distance(ace) == 2  # from e6 to his corner d4 or the ringside squares next to it
+    new = tag.tag(m, ace, bruiser, partner)
     assert new is partner and m.attacker is partner and m.legal[0] is partner
     assert ace.apron and not ace.legal and partner.legal and not partner.apron
-    assert partner.square in venue.TAG_SQUARES[0]
+    assert partner.square in tag.TAG_SQUARES[0]
     assert (partner.ap, partner.deficit) == (0, 3)  # 2 to walk + 3 to tag - 2 AP he had
     mods = attack_mods(m, partner, bruiser, entry(partner, "Kick"))
     assert ("Action Point shortfall", -3) in mods
@@ -165,7 +165,7 @@ def test_a_lunge_tag_is_an_agi_defense_minus_the_ap_to_his_corner_and_the_partne
 
 
 def test_a_lunge_tag_that_loses_the_contest_takes_the_move(monkeypatch):
-    monkeypatch.setattr(tactics, "after_maneuver", lambda *a: None)
+    monkeypatch.setattr(follow_up, "after_maneuver", lambda *a: None)
     b1 = sheet("Bruiser", alignment="heel", tactics={"counter": 1.0})
     m = tag_match([5, 15], b1=b1)
     ace, _partner, bruiser, _brute = m.fighters
@@ -183,13 +183,13 @@ def test_an_unnoticed_blind_tag_makes_the_new_man_s_first_attack_unopposed(monke
     m = tag_match([4, 15])  # Blind Tag (SAV 10, improvised -2: need 8) succeeds; Bruiser's SAV check fails
     ace, partner, bruiser, _brute = m.fighters
     ace.ap = 5
-    venue.tag(m, ace, bruiser, partner)
+    tag.tag(m, ace, bruiser, partner)
     tag_ev = [e for e in m.events if e["type"] == "tag"][0]
     assert tag_ev["how"] == "blind"
     rolls = tag_ev["rolls"]
     assert rolls[0]["for"] == "Blind Tag" and rolls[0]["need"] == 8
     assert rolls[1]["for"] == "notice the blind tag" and rolls[1]["wrestler"] == "Bruiser"
-    assert partner.policy.ambush_pending  # the next plan is Unopposed
+    assert partner.ambush_pending  # the next plan is Unopposed
     assert ace.tricks_used["Blind Tag"] == 1 and ace.heat == -1
 
 
@@ -198,15 +198,15 @@ def test_a_noticed_blind_tag_is_just_a_tag(monkeypatch):
     m = tag_match([4, 5])
     ace, partner, bruiser, _brute = m.fighters
     ace.ap = 5
-    venue.tag(m, ace, bruiser, partner)
-    assert m.legal[0] is partner and not partner.policy.ambush_pending
+    tag.tag(m, ace, bruiser, partner)
+    assert m.legal[0] is partner and not partner.ambush_pending
 
 
 def test_a_fake_tag_is_a_difficulty_1_sav_trick_and_costs_heat():
     m = tag_match([3])  # SAV 10 - 2 improvised - 2 (Level 1 against a Fresh man) = 6
     ace, partner, bruiser, _brute = m.fighters
     ace.square = (6, 6)  # nowhere near his corner
-    new = venue.fake_tag(m, ace, bruiser, partner)
+    new = tag.fake_tag(m, ace, bruiser, partner)
     trick = [e for e in m.events if e["type"] == "trick"][0]
     assert trick["rolls"][0]["need"] == 6 and trick["success"]
     assert new is partner and m.legal[0] is partner and ace.apron
@@ -216,7 +216,7 @@ def test_a_fake_tag_is_a_difficulty_1_sav_trick_and_costs_heat():
 def test_a_fake_tag_the_referee_sees_does_not_happen():
     m = tag_match([7])
     ace, partner, bruiser, _brute = m.fighters
-    assert venue.fake_tag(m, ace, bruiser, partner) is None
+    assert tag.fake_tag(m, ace, bruiser, partner) is None
     assert m.legal[0] is ace and partner.apron and ace.heat == -1
 
 
@@ -277,7 +277,7 @@ def test_identical_double_team_moves_use_the_higher_skill_plus_a_third_of_the_ot
     ace, partner, bruiser, _brute = m.fighters
     mine = entry(ace, "Body Slam")
     p = plan(mine, tandem=(partner, entry(partner, "Body Slam")))
-    mods = venue.double_team_mods(m, ace, bruiser, mine, p, attack_mods(m, ace, bruiser, mine))
+    mods = tag.double_team_mods(m, ace, bruiser, mine, p, attack_mods(m, ace, bruiser, mine))
     # Ace's Body Slam is 10 - 2 (Level 1 against a Fresh man) = 8; the Partner's is 10 (trained +2)
     assert sum(x for _n, x in mods) == 10 + 3  # the higher + ceil(8 / 3)
     assert ("training", 2) in mods
@@ -289,13 +289,13 @@ def test_different_double_team_moves_use_the_lower_skill_plus_a_third_of_the_oth
     ace, partner, bruiser, _brute = m.fighters
     mine = entry(ace, "Body Slam")
     p = plan(mine, tandem=(partner, entry(partner, "Kick")))
-    mods = venue.double_team_mods(m, ace, bruiser, mine, p, attack_mods(m, ace, bruiser, mine))
+    mods = tag.double_team_mods(m, ace, bruiser, mine, p, attack_mods(m, ace, bruiser, mine))
     assert sum(x for _n, x in mods) == 8 + 4  # the lower (Ace's Body Slam, 8) + ceil(12 / 3)
     assert ("double team (a third of the other skill)", 4) in mods
 
 
 def test_a_double_team_is_one_roll_and_both_moves_hurt(monkeypatch):
-    monkeypatch.setattr(tactics, "after_maneuver", lambda *a: None)
+    monkeypatch.setattr(follow_up, "after_maneuver", lambda *a: None)
     m = tag_match([5])  # one roll, no Counter possible
     ace, partner, bruiser, _brute = m.fighters
     p = plan(entry(ace, "Body Slam"), tandem=(partner, entry(partner, "Kick")))
@@ -316,7 +316,7 @@ def test_the_double_team_brings_the_partner_in_and_the_referee_may_count_him(mon
     wear(ace, 1)
     ace.square = (8, 7)  # next to the heels' corner, within Brute's reach
     p = plan(entry(bruiser, "Kick"))
-    tactics.double_team(m, bruiser, ace, p)
+    rounds.fighting_a_team(m, bruiser, ace, p)
     assert p.tandem is not None and p.tandem[0] is brute and not brute.apron
     assert brute.warnings == 1 and referee.counting(m, brute, "tag_switch") == 0
 
@@ -325,13 +325,13 @@ def test_the_double_team_brings_the_partner_in_and_the_referee_may_count_him(mon
 
 
 def test_attacking_both_men_is_minus_two_per_target_and_hurts_both(monkeypatch):
-    monkeypatch.setattr(tactics, "after_maneuver", lambda *a: None)
+    monkeypatch.setattr(follow_up, "after_maneuver", lambda *a: None)
     monkeypatch.setattr(tactics, "combo_next", lambda *a: None)
     m = tag_match([5])
     ace, _partner, bruiser, brute = m.fighters
     brute.apron = False
     brute.square = bruiser.square
-    assert venue.illegal_opponents(m, ace) == [brute]
+    assert tag.illegal_opponents(m, ace) == [brute]
     p = plan(entry(ace, "Kick"), both=brute, opts={"attacking both men": -4})
     attempt(m, ace, bruiser, p)
     hit = [e for e in m.events if e["type"] == "maneuver"][0]
@@ -344,12 +344,12 @@ def test_the_man_left_out_gets_a_free_attack_that_takes_the_initiative_only_if_i
     m = tag_match([5])
     ace, _partner, bruiser, brute = m.fighters
     brute.apron = False
-    venue.free_attack(m, ace, brute)
+    rounds.free_attack(m, ace, brute)
     assert ace.damage == 2 and m.attacker is bruiser  # his team's legal man has Advantage
     m2 = tag_match([15])
     ace2, _p2, _b2, brute2 = m2.fighters
     brute2.apron = False
-    venue.free_attack(m2, ace2, brute2)
+    rounds.free_attack(m2, ace2, brute2)
     assert m2.attacker is ace2 and ace2.damage == 0
 
 
@@ -451,15 +451,14 @@ def test_a_flyer_launches_off_his_partner_in_their_corner_for_his_hdb_plus_five(
     m = tag_match([4], a1=flyer)  # the Flying Elbow Drop (AGI 10, Level 2 vs Fresh -4: need 6) lands
     ace, partner, bruiser, _brute = m.fighters
     monkeypatch.setattr(tactics, "choose_counter", lambda *args: None)
-    monkeypatch.setattr(tactics, "after_maneuver", lambda *args: None)
-    ace.square, bruiser.square, bruiser.position = venue.CORNER_OF[0], (4, 4), "Prone"
+    monkeypatch.setattr(follow_up, "after_maneuver", lambda *args: None)
+    ace.square, bruiser.square, bruiser.position = ring.CORNER_OF[0], (4, 4), "Prone"
     ace.ap = ace.agi_bonus
     e = entry(ace, "Flying Elbow Drop")
     p = tactics.build(m, ace, bruiser, e)
-    assert (p.launch, p.launch_bonus, p.square, p.perch, p.alt) == ("Partner", 2 + 5, venue.CORNER_OF[0], "", 0)
-    from rules.arm import resolution
+    assert (p.launch, p.launch_bonus, p.square, p.perch, p.alt) == ("Partner", 2 + 5, ring.CORNER_OF[0], "", 0)
 
-    resolution.execute_positioning(m, ace, p)
+    rounds.execute_positioning(m, ace, p)
     attempt(m, ace, bruiser, p)
     pos = next(ev for ev in m.events if ev["type"] == "position")
     assert pos["launch"] == "Partner" and "steps up on Partner" in pos["text"]
@@ -476,7 +475,7 @@ def test_a_failed_launch_off_a_wrestler_costs_the_altitude_too(monkeypatch):
     ace, _partner, bruiser, _brute = m.fighters
     monkeypatch.setattr(tactics, "choose_counter", lambda *args: None)
     monkeypatch.setattr(tactics, "choose_reply", lambda *args: None)
-    ace.square, bruiser.square, bruiser.position = venue.CORNER_OF[0], (4, 4), "Prone"
+    ace.square, bruiser.square, bruiser.position = ring.CORNER_OF[0], (4, 4), "Prone"
     ace.ap = ace.agi_bonus
     p = tactics.build(m, ace, bruiser, entry(ace, "Flying Elbow Drop"))
     attempt(m, ace, bruiser, p)

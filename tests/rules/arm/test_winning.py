@@ -3,7 +3,7 @@
 
 import pytest
 
-from rules.arm import damage, tactics, winning
+from rules.arm import damage, follow_up, holds, submission, tactics, winning
 from rules.arm.match import MatchOver
 
 from .helpers import entry, match, plan, sheet, types
@@ -156,14 +156,14 @@ def test_a_spotted_screwjob_is_broken_and_warned(monkeypatch):
 
 def _hold(m, a, d, label, dealt=3, value=9):
     e = entry(a, label)
-    winning.start_hold(m, a, d, e, dealt, {"value": value}, plan(e))
+    submission.start_hold(m, a, d, e, dealt, {"value": value}, plan(e))
     return m.hold
 
 
 @pytest.fixture
 def holding(monkeypatch):
     monkeypatch.setattr(tactics, "release_hold", lambda *a: False)
-    monkeypatch.setattr(tactics, "hold_reposition", lambda *a: 0)
+    monkeypatch.setattr(tactics, "drags_off_ropes", lambda *a: False)
     monkeypatch.setattr(tactics, "wants_leverage", lambda *a: False)
     monkeypatch.setattr(tactics, "hold_break_option", lambda *a: "TEC")
 
@@ -172,7 +172,7 @@ def test_a_failed_break_takes_the_hold_damage_again_in_a_five_second_round(holdi
     m = match([15], a=sheet("Ace", arsenal=["Boston Crab", "Kick"]))
     a, d = m.fighters
     h = _hold(m, a, d, "Boston Crab")
-    winning.hold_round(m)
+    holds.hold_round(m)
     assert d.damage == 3 and h.intensity == 6 and m.round_seconds == 5.0
 
 
@@ -182,7 +182,7 @@ def test_past_his_tou_a_failed_sta_check_is_a_submission(holding):
     h = _hold(m, a, d, "Boston Crab")
     h.intensity = 9
     with pytest.raises(MatchOver):
-        winning.hold_round(m)
+        holds.hold_round(m)
     assert m.result["method"] == "submission" and m.result["winner"] == 0
 
 
@@ -193,7 +193,7 @@ def test_the_submission_check_comes_in_the_rounds_he_fails_to_break_not_when_the
     a, d = m.fighters
     h = _hold(m, a, d, "Boston Crab", dealt=12)  # already past TOU 10
     assert h.intensity == 12 and m.dice.remaining == 2 and m.events == []  # nothing rolled yet
-    winning.hold_round(m)
+    holds.hold_round(m)
     rolls = [r["for"] for e in m.events for r in e["rolls"]] + [r["for"] for r in m.dice.take_rolls()]
     assert rolls == ["break the Boston Crab", "resist submitting to the Boston Crab"] and h.intensity == 24
 
@@ -204,7 +204,7 @@ def test_injuries_on_the_held_part_penalise_the_submission_check(holding):
     d.injuries = {"Back": 2}
     h = _hold(m, a, d, "Boston Crab")
     h.intensity = 9
-    winning.hold_round(m)
+    holds.hold_round(m)
     sta = [r for r in m.dice.take_rolls() if r["for"].startswith("resist")][0]
     assert sta["need"] == 10 - 2
 
@@ -221,8 +221,8 @@ def test_the_injury_bonus_in_a_hold_is_counted_once_not_again_every_round(holdin
     resolution.attempt(m, a, d, plan(entry(a, "Boston Crab")))
     applied = next(e for e in m.events if e["type"] == "maneuver")
     assert applied["damage"] == 5 and {"name": "injured Back", "amount": 2} in applied["breakdown"]
-    winning.hold_round(m)
-    winning.hold_round(m)
+    holds.hold_round(m)
+    holds.hold_round(m)
     assert [e["damage"] for e in m.events if e["type"] == "hold"] == [5, 5]
     assert d.damage == 15
 
@@ -232,7 +232,7 @@ def test_hanging_on_ignores_one_failed_submission_check(holding):
     a, d = m.fighters
     h = _hold(m, a, d, "Boston Crab")
     h.intensity = 9
-    winning.hold_round(m)
+    holds.hold_round(m)
     assert d.edge == 1 and m.hold is h
 
 
@@ -240,12 +240,12 @@ def test_breaking_a_hold_keeps_the_holder_in_control_unless_aced(holding):
     m = match([5], a=sheet("Ace", arsenal=["Boston Crab", "Kick"]))
     a, d = m.fighters
     _hold(m, a, d, "Boston Crab")
-    winning.hold_round(m)
+    holds.hold_round(m)
     assert m.hold is None and m.attacker is a
     m2 = match([10], a=sheet("Ace", arsenal=["Boston Crab", "Kick"]))
     a2, d2 = m2.fighters
     _hold(m2, a2, d2, "Boston Crab")
-    winning.hold_round(m2)
+    holds.hold_round(m2)
     assert m2.hold is None and m2.attacker is d2
 
 
@@ -258,10 +258,10 @@ def test_a_hold_he_had_on_last_round_is_the_step_of_a_superset(holding):
     a, d = m.fighters
     m.log.round = 2
     e = entry(a, "Half Nelson")
-    winning.start_hold(m, a, d, e, 1, {"value": 9}, plan(e))
+    submission.start_hold(m, a, d, e, 1, {"value": 9}, plan(e))
     a.last_performed, a.performed_round = "Half Nelson", 2  # as perform leaves them
     m.log.round = 3
-    winning.hold_round(m)  # he keeps the Half Nelson on through round 3
+    holds.hold_round(m)  # he keeps the Half Nelson on through round 3
     m.log.round = 5
     assert "superset" not in dict(attack_mods(m, a, d, entry(a, "Full Nelson")))
     m.log.round = 4
@@ -272,8 +272,10 @@ def test_the_holder_repositioning_helps_the_break(holding, monkeypatch):
     m = match([11], a=sheet("Ace", arsenal=["Boston Crab", "Kick"]))
     a, d = m.fighters
     _hold(m, a, d, "Boston Crab")
-    monkeypatch.setattr(tactics, "hold_reposition", lambda *args: 2)
-    winning.hold_round(m)
+    a.square = d.square = (3, 5)  # at the ropes: he drags him off them (2 AP)
+    monkeypatch.setattr(tactics, "drags_off_ropes", lambda *args: True)
+    holds.hold_round(m)
+    assert d.square == a.square and d.square != (3, 5)
     brk = [e for e in m.events if e["type"] == "break"][0]
     assert {"name": "holder repositioned", "amount": 2} in brk["rolls"][0]["modifiers"]
 
@@ -284,7 +286,7 @@ def test_leverage_is_a_sav_check_for_plus_two_and_a_referee_check(holding, monke
     a, d = m.fighters
     _hold(m, a, d, "Boston Crab")
     monkeypatch.setattr(tactics, "wants_leverage", lambda *args: True)
-    winning.hold_round(m)
+    holds.hold_round(m)
     assert m.hold.leverage == 2 and d.damage == 3 + 2
 
 
@@ -299,7 +301,7 @@ def test_a_reversal_must_beat_the_original_roll(holding, monkeypatch):
     a, d = m.fighters
     _hold(m, a, d, "Boston Crab", value=9)
     monkeypatch.setattr(tactics, "hold_break_option", lambda *args: "REV")
-    winning.hold_round(m)  # 7 succeeds but is not higher than 9: he takes the damage
+    holds.hold_round(m)  # 7 succeeds but is not higher than 9: he takes the damage
     assert m.hold is not None and d.damage == 3
 
 
@@ -309,10 +311,10 @@ def test_a_hold_can_be_reversed_into_a_maneuver_he_does_not_know_at_minus_two(ho
     victim = sheet("Bruiser", alignment="heel", arsenal=["Kick", "Body Slam"], attributes={"TEC": 16})
     m = match([11], a=sheet("Ace", arsenal=["Boston Crab", "Kick"]), b=victim)
     a, d = m.fighters
-    monkeypatch.setattr(tactics, "after_maneuver", lambda *args: None)
+    monkeypatch.setattr(follow_up, "after_maneuver", lambda *args: None)
     _hold(m, a, d, "Boston Crab", value=9)
     monkeypatch.setattr(tactics, "hold_break_option", lambda *args: "REV")
-    winning.hold_round(m)  # 11 succeeds (need 16 - 2 Level - 2) and beats the hold's 9
+    holds.hold_round(m)  # 11 succeeds (need 16 - 2 Level - 2) and beats the hold's 9
     rec = next(r for e in m.events for r in e["rolls"] if r["for"].startswith("reverse the hold"))
     assert rec["maneuver"] == "Arm Drag" and rec["need"] == 12
     assert {x["name"]: x["amount"] for x in rec["modifiers"]}["improvised Reversal"] == -2
@@ -340,8 +342,8 @@ def test_a_resthold_does_one_less_and_heals_the_holder(holding):
     a, d = m.fighters
     a.damage = 5
     e = entry(a, "Side Headlock")
-    winning.start_hold(m, a, d, e, 0, {"value": 9}, plan(e, resthold=True))
-    winning.hold_round(m)
+    submission.start_hold(m, a, d, e, 0, {"value": 9}, plan(e, resthold=True))
+    holds.hold_round(m)
     assert a.damage == 4
 
 
@@ -404,6 +406,6 @@ def test_reversing_an_academy_graduates_hold_is_a_turnover_at_plus_two(holding, 
     a, d = m.fighters
     _hold(m, a, d, "Boston Crab", value=9)
     monkeypatch.setattr(tactics, "hold_break_option", lambda *args: "REV")
-    winning.hold_round(m)
+    holds.hold_round(m)
     rev = next(r for e in m.events for r in e["rolls"] if r["for"].startswith("reverse the hold"))
     assert {x["name"]: x["amount"] for x in rev["modifiers"]}["Turnover vs an Academy Graduate"] == 2
