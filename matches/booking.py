@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
+from matches import interactive
 from matches.models import SEGMENT_KINDS, Card, CardStatus, EscapeRule, Match, MatchKind, MatchParticipant
 from promotion.models import Division, Referee, Role, Title, TitleReign
 from promotion.services import membership_for
@@ -42,6 +43,7 @@ class MatchSpec:
     cage_roof: bool = False
     escape_rule: str = ""
     promo_df: int | None = None  # a single promo's Difficulty (promo segments only; None: the ruleset's)
+    interactive: bool = False  # played by the wrestlers' players, decision by decision (matches/interactive.py)
 
 
 def require_booker(promotion, user):
@@ -59,9 +61,16 @@ def _lock_card(card):
 
 
 @transaction.atomic
-def card_create(*, promotion, by, name, week=None, venue="", pace=0.0):
+def card_create(*, promotion, by, name, week=None, venue="", pace=0.0, decision_seconds=60):
     require_booker(promotion, by)
-    card = Card(promotion=promotion, name=name, week=week or promotion.current_week, venue=venue, pace=pace)
+    card = Card(
+        promotion=promotion,
+        name=name,
+        week=week or promotion.current_week,
+        venue=venue,
+        pace=pace,
+        decision_seconds=decision_seconds or 60,
+    )
     card.full_clean()
     card.save()
     return card
@@ -71,7 +80,7 @@ def card_create(*, promotion, by, name, week=None, venue="", pace=0.0):
 def card_update(*, card, by, **fields):
     require_booker(card.promotion, by)
     card = _lock_card(card)
-    for key in ("name", "week", "venue", "pace"):
+    for key in ("name", "week", "venue", "pace", "decision_seconds"):
         if key in fields:
             setattr(card, key, fields[key])
     card.full_clean()
@@ -99,6 +108,9 @@ def check_match(card, spec, *, match_id=None):
             f"{ruleset.name or ruleset.id} has no {MatchKind(spec.kind).label.lower()} matches "
             f"(it has: {', '.join(ruleset.match_kinds)})."
         )
+    if spec.interactive and (segment or not interactive.supports(ruleset)):
+        what = "a segment" if segment else f"{ruleset.name or ruleset.id} matches"
+        raise BookingRefused(f"Players cannot play {what} decision by decision: the rules give them no decisions.")
     size = SIDE_SIZES.get(spec.kind)
     if not segment and (len(spec.sides) != 2 or any(len(side) != size for side in spec.sides)):
         raise BookingRefused(f"A {MatchKind(spec.kind).label.lower()} match has two sides of {size}.")
@@ -252,6 +264,7 @@ def _apply_spec(match, spec):
         "cage_roof",
         "escape_rule",
         "promo_df",
+        "interactive",
     ):
         setattr(match, key, getattr(spec, key))
     if match.kind != MatchKind.CAGE:
@@ -396,6 +409,7 @@ def spec_of(match):
         cage_roof=match.cage_roof,
         escape_rule=match.escape_rule,
         promo_df=match.promo_df,
+        interactive=match.interactive,
     )
 
 

@@ -3,6 +3,7 @@
 from django import forms
 
 from matches.booking import MatchSpec
+from matches.interactive import supports
 from matches.models import SEGMENT_KINDS, CageMaterial, Card, EscapeRule, MatchKind
 from promotion.models import Referee, Title
 
@@ -19,9 +20,18 @@ class CardForm(forms.ModelForm):
         help_text="0 airs every match at once (instant); 1 to 60 shows the rounds unfold.",
     )
 
+    decision_seconds = forms.IntegerField(
+        required=False,
+        min_value=10,
+        max_value=600,
+        initial=60,
+        label="Seconds per decision",
+        help_text="In a match the players play: the time each decision waits before the wrestler's tactics choose.",
+    )
+
     class Meta:
         model = Card
-        fields = ["name", "week", "venue", "pace"]
+        fields = ["name", "week", "venue", "pace", "decision_seconds"]
 
     def __init__(self, *args, promotion, **kwargs):
         super().__init__(*args, **kwargs)
@@ -34,6 +44,9 @@ class CardForm(forms.ModelForm):
         if week is None or not 1 <= week <= 10_000:
             raise forms.ValidationError("A week is a number from 1 to 10000.")
         return week
+
+    def clean_decision_seconds(self):
+        return self.cleaned_data.get("decision_seconds") or 60
 
     def _post_clean(self):
         pass  # the service runs full_clean with the promotion set
@@ -68,9 +81,16 @@ class MatchForm(forms.Form):
         label="Difficulty (single promo)",
         help_text="Empty: the ruleset's (10). A dueling promo has none: the opponent's roll is the Difficulty.",
     )
+    interactive = forms.BooleanField(
+        required=False,
+        label="Played by the players",
+        help_text="Each wrestler's player makes his decisions on the match page; the tactics choose on a time-out.",
+    )
 
     def __init__(self, *args, promotion, **kwargs):
         super().__init__(*args, **kwargs)
+        if not supports(promotion.rules()):
+            del self.fields["interactive"]  # the ruleset has no decision points
         self.fields["referee"].queryset = Referee.objects.filter(promotion=promotion).order_by("name")
         self.fields["title"].queryset = Title.objects.filter(promotion=promotion, is_active=True).order_by("name")
 
@@ -90,6 +110,7 @@ class MatchForm(forms.Form):
             "cage_roof": match.cage_roof,
             "escape_rule": match.escape_rule,
             "promo_df": match.promo_df,
+            "interactive": match.interactive,
         }
         for p in match.participants.all():
             initial[f"side{p.side}_{p.slot}"] = p.wrestler_id
@@ -127,6 +148,7 @@ class MatchForm(forms.Form):
             cage_roof=data.get("cage_roof", False),
             escape_rule=data.get("escape_rule") or "",
             promo_df=data.get("promo_df"),
+            interactive=data.get("interactive", False),
         )
 
 

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
@@ -20,6 +21,12 @@ class Card(models.Model):
     pace = models.FloatField(
         default=0, help_text="Broadcast pace in seconds per round; 0 airs every match at once (instant)."
     )
+    # Interactive matches (matches/interactive.py): how long a player has for each decision before his tactics choose.
+    decision_seconds = models.PositiveSmallIntegerField(
+        "seconds per decision",
+        default=60,
+        help_text="In a match the players play: the time a player has for each decision, then his tactics choose.",
+    )
     created = models.DateTimeField(auto_now_add=True)
     went_live = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
@@ -30,6 +37,10 @@ class Card(models.Model):
             models.CheckConstraint(condition=models.Q(status__in=CardStatus.values), name="card_status_known"),
             models.CheckConstraint(condition=models.Q(pace__gte=0, pace__lte=60), name="card_pace_range"),
             models.CheckConstraint(condition=models.Q(week__gte=1), name="card_week_positive"),
+            models.CheckConstraint(
+                condition=models.Q(decision_seconds__gte=10, decision_seconds__lte=600),
+                name="card_decision_seconds_range",
+            ),
         ]
         indexes = [models.Index(fields=["promotion", "status"])]
 
@@ -95,6 +106,9 @@ class Match(models.Model):
     # Odds from simulated matches, written by a worker (matches/odds.py): {"key": digest of the setup they were
     # played for, "sims": n, "rows": [{"who", "pct", "methods"}]}. Shown while the key is the current setup's.
     odds = models.JSONField(null=True, blank=True, editable=False)
+    # Played by the wrestlers' players, decision by decision, in the browser (matches/interactive.py); only where
+    # the ruleset has decision points (Ruleset.decisions).
+    interactive = models.BooleanField("played by the players", default=False)
 
     # Fixed when the card goes live: the seed and the exact setup (sheets and stipulation) the engine plays,
     # so a resumed task, or anyone with the CLI, replays the same match event for event.
@@ -139,6 +153,7 @@ class Match(models.Model):
                     cage_material="",
                     cage_height_ft__isnull=True,
                     escape_rule="",
+                    interactive=False,
                 ),
                 name="match_segment_is_no_match",
             ),
@@ -211,3 +226,54 @@ class MatchEvent(models.Model):
 
     def __str__(self):
         return f"{self.match} #{self.seq} {self.type}"
+
+
+class DecisionAuto(models.TextChoices):
+    TIMEOUT = "timeout", "The clock ran out: the tactics chose"
+    TACTICS = "tactics", "Handed to the tactics"
+
+
+class MatchDecision(models.Model):
+    """One decision point of an interactive match (matches/interactive.py). The worker writes it when the engine
+    stops there (``options``, ``deadline``); it is made once: a person's ``option``, or ``auto`` (his tactics, on
+    time-out or because he handed his side over). Unique on (match, index) and made by one compare-and-swap on
+    ``made``, so a double click, a replayed request or a time-out racing a click changes it at most once."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="decisions")
+    index = models.PositiveIntegerField()
+    side = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=30)
+    wrestler = models.CharField(max_length=60)
+    prompt = models.CharField(max_length=200)
+    options = models.JSONField()  # [Option.to_json() + {"chance"}], in the engine's order
+    after_seq = models.IntegerField()  # the last event stored before the decision (-1: none)
+    deadline = models.DateTimeField()
+    option = models.CharField(max_length=100, blank=True)
+    auto = models.CharField(max_length=10, choices=DecisionAuto.choices, blank=True)
+    chosen_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    made = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="decision_once_per_index"),
+            models.CheckConstraint(
+                condition=models.Q(made__isnull=True, option="", auto="", chosen_by__isnull=True)
+                | models.Q(made__isnull=False, auto="", option__gt="")
+                | models.Q(made__isnull=False, option="", auto=DecisionAuto.TIMEOUT, chosen_by__isnull=True)
+                | models.Q(made__isnull=False, option="", auto=DecisionAuto.TACTICS),
+                name="decision_made_once_one_way",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.match} decision {self.index} ({self.kind}, side {self.side})"
+
+    def as_choice(self):
+        """The record rules.stepwise.play replays."""
+        if self.auto:
+            return {"index": self.index, "side": self.side, "auto": self.auto}
+        return {"index": self.index, "side": self.side, "option": self.option}

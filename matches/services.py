@@ -175,6 +175,10 @@ def match_run(match_id, *, sleep=time.sleep):
     match = Match.objects.select_related("card", "card__promotion").get(pk=match_id)
     if match.status == MatchStatus.FINISHED:
         return "finished"
+    if match.interactive:  # played by its players, decision by decision (docs/interactive.md)
+        from matches import interactive
+
+        return interactive.match_run(match)
     if not match_claim(match_id):
         return "busy"  # another worker holds a valid lease
     ruleset, setup = frozen_setup(match)
@@ -230,8 +234,9 @@ INSERT_EVENTS = (
 EVENT_ROW = "(%s, %s, %s, %s, %s::jsonb, %s)"
 
 
-def _flush(match_id, events):
-    """Store events; one already stored (same match and seq) is skipped, so writing twice is a no-op."""
+def _flush(match_id, events, publish=True):
+    """Store events; one already stored (same match and seq) is skipped, so writing twice is a no-op. ``publish``:
+    wake the pages now (an interactive match wakes them once its next decision is recorded too)."""
     if not events:
         return
     with transaction.atomic():
@@ -252,7 +257,8 @@ def _flush(match_id, events):
                 [MatchEvent(match_id=match_id, seq=e["seq"], type=e["type"], round=e["round"], data=e) for e in events],
                 ignore_conflicts=True,
             )
-    broadcast.publish_match(match_id, events[-1]["seq"])
+    if publish:
+        broadcast.publish_match(match_id, events[-1]["seq"])
 
 
 # --- the final bell --------------------------------------------------------------------------------
@@ -450,11 +456,12 @@ def _finish_card_if_done(card_id):
 
 
 def card_run(card_id, *, sleep=time.sleep):
-    """Run the card's matches in order. Stops (without error) when another worker holds the current match."""
+    """Run the card's matches in order. Stops (without error) when another worker holds the current match, or when
+    it waits for a player's decision (an interactive match: the choice enqueues the card again)."""
     for match_id in Match.objects.filter(card_id=card_id).order_by("order").values_list("pk", flat=True):
         outcome = match_run(match_id, sleep=sleep)
-        if outcome == "busy":
-            return "busy"
+        if outcome in ("busy", "waiting"):
+            return outcome
     return "done"
 
 

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
 from config.limits import capped, streams_full
-from matches import selectors, services
+from matches import selectors, services, views_interactive
 from matches.hub import KEEPALIVE_SECONDS, Chunk, Entry, hub_for_loop, read_db, release_connection
 from matches.models import Card, CardStatus, Match, MatchStatus
 from matches.sse import sse_comment, sse_response
@@ -70,6 +70,7 @@ def match_page(request, slug, pk):
         "polling": not finished and settings.REDIS_URL is None,
         "participants": list(match.participants.all()),
     }
+    context.update(views_interactive.page_context(match, request.user))  # a match its players play
     if finished:
         context.update(
             recap=selectors.match_recap(match, events),

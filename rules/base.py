@@ -184,6 +184,9 @@ class Ruleset:
     # matches (``build_setup(..., kind=...)`` and ``resolve`` take them) but keeps no win or loss for them; what a
     # segment earns a wrestler is the ``carry`` of its result event, one value per side (see ``carry_in``).
     segment_kinds = ()
+    # Whether ``resolve(..., choosers=...)`` stops at decision points (rules/decisions.py): a league may then book a
+    # match its players play decision by decision (rules/stepwise.py).
+    decisions = False
 
     @property
     def label(self):
@@ -234,6 +237,11 @@ class Ruleset:
     def resolve(self, setup, dice, seed=None):
         """Yield the match's events; the last has ``type == "result"``."""
         raise NotImplementedError
+
+    def chance(self, check):
+        """The chance (0 to 1) that an option's ``check`` (rules.decisions.Option) succeeds, or None when the rules
+        cannot tell it alone (a contest against a roll still to come). Default: the ``chance`` the option states."""
+        return (check or {}).get("chance")
 
     def carry_in(self, stipulation, carried):
         """The stipulation of a match whose wrestlers bring in what segments earlier on the card earned them.

@@ -75,6 +75,7 @@ class ArmRuleset(Ruleset):
     name = "ARM (Advanced RingMaster)"
     summary = "d20 checks, Advantage, the StunTrack and Edge."
     match_kinds = ("singles", "tag", "cage")
+    decisions = True
 
     def sheet_spec(self):
         return _sheet.sheet_spec()
@@ -110,6 +111,13 @@ class ArmRuleset(Ruleset):
         match = Match(setup, dice, seed)
         match.choosers = dict(choosers or {})
         return match.run()
+
+    def chance(self, check):
+        """P-ARM-01: a d20 at or under the need succeeds, but a natural 20 always botches; a contest also needs
+        the other man's roll, so it has no chance of its own."""
+        if not check or check.get("die") != "d20" or check.get("contest"):
+            return None
+        return max(0, min(int(check["need"]), 19)) / 20
 
     # --- the league ----------------------------------------------------------------------------
     def house_rule_spec(self):
