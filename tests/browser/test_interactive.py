@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from matches import services
 from matches.models import Match, MatchDecision, MatchEvent
+from matches.tasks import sweep_stuck_cards
 from tests.matches.interactive_helpers import interactive_card, league
 
 pytestmark = pytest.mark.worker
@@ -39,8 +40,9 @@ def shoot(page, name):
         page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=False)
 
 
-def play_to_the_end(players, match, timeout=240):
-    """Each player clicks an option whenever his call is on the page, until the bell. Returns the clicks per player."""
+def play_to_the_end(players, match, timeout=240, sweep=False):
+    """Each player clicks an option whenever his call is on the page, until the bell. Returns the clicks per player.
+    ``sweep``: run the sweeper as beat would whenever the card is stuck (fault tests)."""
     clicks = dict.fromkeys(players, 0)
     deadline = time.monotonic() + timeout
     first = True
@@ -48,10 +50,10 @@ def play_to_the_end(players, match, timeout=240):
         assert time.monotonic() < deadline, f"the match did not end: {clicks}"
         for name, page in players.items():
             options = page.locator("#decision button.option")
-            if options.count() == 0:
+            n = options.count()
+            if n == 0:
                 continue
             try:
-                n = options.count()
                 button = options.nth((clicks[name] * 7 + 3) % n)
                 if first:
                     button.dblclick(timeout=2000)  # a double click makes one decision
@@ -61,6 +63,8 @@ def play_to_the_end(players, match, timeout=240):
                 clicks[name] += 1
             except PlaywrightError:
                 pass  # the panel changed under the click (the other player, or the next decision)
+        if sweep and services.stuck_cards():
+            sweep_stuck_cards()
         time.sleep(0.05)
     return clicks
 
