@@ -226,3 +226,20 @@ def test_interactive_booking_only_where_the_ruleset_has_decisions(monkeypatch):
     with pytest.raises(BookingRefused, match="the rules give them no decisions"):
         match_add(card=card, by=lg.promoter, spec=MatchSpec(sides=[[lg.a.pk], [lg.b.pk]], interactive=True))
     assert not card.matches.exists()
+
+
+def test_the_sweeper_leaves_a_waiting_match_alone_until_its_deadline_then_picks_it_up():
+    lg = league()
+    card, match = interactive_card(lg)
+    from matches.models import Card
+
+    Card.objects.filter(pk=card.pk).update(went_live=timezone.now() - timedelta(minutes=5))
+    services.card_run(card.pk)
+    assert card.pk not in services.stuck_cards()  # a player has the call: nobody needs to work on it
+    d = interactive.current_decision(match)
+    past = timezone.now() - timedelta(seconds=1)
+    MatchDecision.objects.filter(pk=d.pk).update(deadline=past)
+    Match.objects.filter(pk=match.pk).update(lease_until=past)
+    assert card.pk in services.stuck_cards()  # the countdown task was lost: the sweeper times the decision out
+    assert services.card_run(card.pk) == "waiting"
+    assert MatchDecision.objects.get(pk=d.pk).auto == "timeout"
