@@ -231,14 +231,20 @@ class Played:
 
 def play(ruleset_id, setup, seed, choices=(), people=(0, 1)):
     """Replay a match from its seed and the choices so far: the sides in ``people`` are played by persons (their
-    recorded choices, in ``choices``), the others by their tactics. Stops at the first decision of a person with no
-    recorded choice (``pending``) or at the end (``result``). A recorded choice the rules do not allow raises
-    :class:`IllegalChoice`; a recorded choice the match never reached raises it too (the record does not fit)."""
+    recorded choices, in ``choices``), the others by their tactics. ``setup`` is a MatchSetup or, as saved, a dict
+    ``{"sides", "kind", "stipulation"}`` (validated like any setup: SetupError/SheetError naming the field).
+    Stops at the first decision of a person with no recorded choice (``pending``) or at the end (``result``). A
+    recorded choice the rules do not allow raises :class:`IllegalChoice`; so does a recorded choice the match never
+    reached (the record does not fit)."""
     from rules.dice import RandomDice
     from rules.registry import get_ruleset
 
     choices = list(choices)
     ruleset = get_ruleset(ruleset_id)
+    if isinstance(setup, dict):  # as saved: {"sides": [[sheet, ...], ...], "kind": ..., "stipulation": {...}}
+        setup = ruleset.build_setup(
+            setup["sides"], kind=setup.get("kind", "singles"), stipulation=setup.get("stipulation")
+        )
     choosers = {side: ReplayChooser(choices, side=side) for side in people}
     events = []
     stream = ruleset.resolve(setup, RandomDice(seed), seed=seed, choosers=choosers)
