@@ -3,7 +3,7 @@ options (its own ``random.Random``, not the match dice: a person is not the rule
 
 import random
 
-from rules.decisions import Chooser, make_decision
+from rules.decisions import AwaitingDecision, Chooser, IllegalChoice, make_decision
 
 
 class RandomChooser(Chooser):
@@ -24,3 +24,18 @@ class RandomChooser(Chooser):
 
 def record(decision, option):
     return {"index": decision.index, "side": decision.side, "kind": decision.kind, "option": option.id}
+
+
+def picks(*option_ids):
+    """A person who answers with ``option_ids`` in order (a PromptChooser's ``ask``); when they run out the engine
+    stops at the next decision (AwaitingDecision), and a refused answer is raised (IllegalChoice)."""
+    queue = list(option_ids)
+
+    def ask(decision, error):
+        if error is not None:
+            raise IllegalChoice(error)
+        if not queue:
+            raise AwaitingDecision(decision)
+        return queue.pop(0)
+
+    return ask
