@@ -490,6 +490,8 @@ class Match:
         else:
             fields["auto"] = auto
             text = f"{decision.wrestler}'s time runs out: the tactics choose." if auto == "timeout" else ""
+            if auto == "tactics":
+                text = f"{decision.wrestler} leaves the call to the tactics."
         if self.fast:
             pending, self.pending = self.pending, []
             self._emit_fast("decision", text, decision.side, None, fields)

@@ -99,6 +99,8 @@ class Match:
         else:
             fields["auto"] = auto
             text = f"{decision.wrestler}'s time runs out: the tactics choose." if auto == "timeout" else ""
+            if auto == "tactics":
+                text = f"{decision.wrestler} leaves the call to the tactics."
         self.notes.append(self.log.emit("decision", text, actor=decision.side, take_rolls=False, **fields))
 
     # --- the match ---------------------------------------------------------------------------
