@@ -166,15 +166,19 @@ def _apply(match, decision, record, default):
 class ReplayChooser(Chooser):
     """Plays the recorded choices of its side: ``{"index": n, "side": s, "option": id}`` returns that option's
     value; ``{"index": n, "side": s, "auto": "timeout" | "tactics"}`` returns ``default()``. With no recorded
-    choice for the decision it raises :class:`AwaitingDecision`. ``used`` lists the indexes it played."""
+    choice for the decision it raises :class:`AwaitingDecision` (or, ``then_tactics``, lets the tactics choose: a
+    person who handed his wrestler to the tactics). ``used`` lists the indexes it played."""
 
-    def __init__(self, choices, side=None):
+    def __init__(self, choices, side=None, then_tactics=False):
         self.choices = {c["index"]: c for c in choices if side is None or c.get("side") == side}
         self.used = []
+        self.then_tactics = then_tactics
 
     def choose(self, match, decision_index, kind, side, build, default):
-        decision = make_decision(match, decision_index, kind, side, build)
         record = self.choices.get(decision_index)
+        if record is None and self.then_tactics:
+            return default()
+        decision = make_decision(match, decision_index, kind, side, build)
         if record is None:
             raise AwaitingDecision(decision)
         self.used.append(decision_index)
@@ -229,13 +233,14 @@ class Played:
         }
 
 
-def play(ruleset_id, setup, seed, choices=(), people=(0, 1)):
+def play(ruleset_id, setup, seed, choices=(), people=(0, 1), handed_over=()):
     """Replay a match from its seed and the choices so far: the sides in ``people`` are played by persons (their
     recorded choices, in ``choices``), the others by their tactics. ``setup`` is a MatchSetup or, as saved, a dict
     ``{"sides", "kind", "stipulation"}`` (validated like any setup: SetupError/SheetError naming the field).
     Stops at the first decision of a person with no recorded choice (``pending``) or at the end (``result``). A
     recorded choice the rules do not allow raises :class:`IllegalChoice`; so does a recorded choice the match never
-    reached (the record does not fit)."""
+    reached (the record does not fit). A side in ``handed_over`` (also in ``people``) had a person who handed his
+    wrestler to the tactics: his recorded choices are replayed and the tactics make the rest, silently."""
     from rules.dice import RandomDice
     from rules.registry import get_ruleset
 
@@ -245,7 +250,7 @@ def play(ruleset_id, setup, seed, choices=(), people=(0, 1)):
         setup = ruleset.build_setup(
             setup["sides"], kind=setup.get("kind", "singles"), stipulation=setup.get("stipulation")
         )
-    choosers = {side: ReplayChooser(choices, side=side) for side in people}
+    choosers = {side: ReplayChooser(choices, side=side, then_tactics=side in handed_over) for side in people}
     events = []
     stream = ruleset.resolve(setup, RandomDice(seed), seed=seed, choosers=choosers)
     try:

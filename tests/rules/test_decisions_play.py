@@ -113,3 +113,22 @@ def test_a_side_left_to_the_tactics_asks_nothing():
     plain = list(ruleset.resolve(setup, RandomDice(3), seed=3))
     done = play("hp-d6", saved, 3, [], people=())
     assert done.pending is None and _dump(done.events) == _dump(plain)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_person_who_hands_his_wrestler_to_the_tactics_keeps_the_choices_he_made(ruleset_id):
+    seed = 8
+    saved = _saved_setup(ruleset_id, seed)
+    _events, records = _straight(ruleset_id, saved, seed, people=(0,))
+    mine = records[:3]
+    rest = play(ruleset_id, saved, seed, mine, people=(0,), handed_over=(0,))
+    assert rest.pending is None and rest.result is not None
+    notes = [e for e in rest.events if e["type"] == "decision"]
+    assert [(n["decision"], n["option"]) for n in notes] == [(r["index"], r["option"]) for r in mine]
+    # the same as playing the rest out as time-outs, minus their notes
+    timed = play(ruleset_id, saved, seed, mine, people=(0,))
+    while timed.pending is not None:
+        left = {"index": timed.pending.index, "side": 0, "auto": "tactics"}
+        timed = play(ruleset_id, saved, seed, [*timed.choices, left], people=(0,))
+    strip = lambda e: {k: v for k, v in e.items() if k not in ("seq", "text")}  # noqa: E731 - the words hash seq
+    assert [strip(e) for e in rest.events] == [strip(e) for e in timed.events if e.get("auto") != "tactics"]
