@@ -136,7 +136,7 @@ def main():
         ),
     ]
     base = f"http://127.0.0.1:{port}"
-    samples, per_match = [], []
+    samples, per_match, parts = [], [], []
     try:
         from config.celery_app import ping
 
@@ -181,13 +181,16 @@ def main():
                 start = time.perf_counter()
                 response = client.post(decision_url, data={"index": d.index, "option": fair[made % len(fair)]})
                 assert response.status_code == 200, response.text[:300]
+                posted = time.perf_counter()
                 made += 1
                 t = start
                 while True:  # the panel after each new scoreboard, until it shows what comes next
                     board = streams[d.side].board_after(t)
                     panel = client.get(decision_url).text
                     if "s left" in panel or "The match is over." in panel:  # the next decision, his or the other's
-                        samples.append(time.perf_counter() - start)
+                        end = time.perf_counter()
+                        samples.append(end - start)
+                        parts.append((posted - start, (board or end) - posted, end - (board or end)))
                         break
                     if board is None:
                         break
@@ -211,6 +214,8 @@ def main():
                 "p50": round(statistics.median(samples), 4),
                 "p95": round(samples[max(0, round(0.95 * len(samples)) - 1)], 4),
                 "max": round(samples[-1], 4),
+                # medians of: the POST answered; from then to the stream's scoreboard; from it to the panel shown
+                "post_stream_panel_p50": [round(statistics.median(p[i] for p in parts), 4) for i in range(3)],
                 "load": os.getloadavg(),
             }
         )

@@ -144,7 +144,8 @@ def _at_decision(match, ruleset, decision, last_seq):
                     kind=decision.kind,
                     wrestler=decision.wrestler[:60],
                     prompt=decision.prompt[:200],
-                    options=[dict(o.to_json(), chance=ruleset.chance(o.check)) for o in decision.options],
+                    options=[dict(o.to_json(), chance=stepwise.chance(ruleset, o)) for o in decision.options],
+                    refused=[{"id": o.id, "label": o.label, "reason": o.refusal} for o in decision.refused],
                     after_seq=last_seq,
                     deadline=deadline,
                 )
@@ -243,6 +244,9 @@ def decision_make(*, match, by, index, option=None, hand_over=False):
         _make(row, now=now, auto=DecisionAuto.TACTICS, by=by)
     else:
         legal = [o["id"] for o in row.options]
+        refusal = next((o["reason"] for o in row.refused if o["id"] == wanted_option), None)
+        if refusal is not None:
+            raise DecisionRefused(f"The rules do not allow that now: {refusal}", 422)
         if wanted_option not in legal:
             raise DecisionRefused(
                 f"{wanted_option or 'Nothing'!r} is not one of the choices here: {', '.join(legal)}.", 422

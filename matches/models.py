@@ -246,6 +246,7 @@ class MatchDecision(models.Model):
     wrestler = models.CharField(max_length=60)
     prompt = models.CharField(max_length=200)
     options = models.JSONField()  # [Option.to_json() + {"chance"}], in the engine's order
+    refused = models.JSONField(default=list)  # [{"id", "label", "reason"}]: listed by the rules, not allowed now
     after_seq = models.IntegerField()  # the last event stored before the decision (-1: none)
     deadline = models.DateTimeField()
     option = models.CharField(max_length=100, blank=True)

@@ -240,8 +240,8 @@ class Ruleset:
 
     def chance(self, check):
         """The chance (0 to 1) that an option's ``check`` (rules.decisions.Option) succeeds, or None when the rules
-        cannot tell it alone (a contest against a roll still to come). Default: the ``chance`` the option states."""
-        return (check or {}).get("chance")
+        cannot tell it alone (a contest against a roll still to come). Default: the ``odds`` the check states."""
+        return (check or {}).get("odds")
 
     def carry_in(self, stipulation, carried):
         """The stipulation of a match whose wrestlers bring in what segments earlier on the card earned them.

@@ -46,6 +46,7 @@ class HpD6(Ruleset):
     label = "hp-d6 (20 HP, d6)"
     summary = "Twenty hit points and a d6: strikes, grapples, three-count pins."
     match_kinds = ("singles",)
+    decisions = True
 
     def sheet_spec(self):
         return sheet.sheet_spec()

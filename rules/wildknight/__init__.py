@@ -35,6 +35,7 @@ class WildKnight(Ruleset):
     label = "wildknight (d20 roll-high)"
     summary = "A d20 roll-high brawl: Fatigue, Stun, Heat and critical hits."
     match_kinds = ("singles",)
+    decisions = True
     segment_kinds = (segments.KIND,)  # K-28: a single or dueling promo, outside a match
 
     def sheet_spec(self):

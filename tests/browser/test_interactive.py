@@ -69,8 +69,9 @@ def play_to_the_end(players, match, timeout=240, sweep=False):
     return clicks
 
 
-def test_two_players_play_a_match_to_the_end_while_a_fan_watches(browser, live_url, celery_worker):
-    lg = league(slug="browser-calls")
+@pytest.mark.parametrize("ruleset", ["arm", "hp-d6"])
+def test_two_players_play_a_match_to_the_end_while_a_fan_watches(browser, live_url, celery_worker, ruleset):
+    lg = league(ruleset, slug=f"browser-calls-{ruleset}")
     card, match = interactive_card(lg, minutes=1, seconds=60, live=False)
     red = log_in(browser, live_url, lg.red.username)
     blue = log_in(browser, live_url, lg.blue.username, width=390, height=844)
@@ -90,8 +91,8 @@ def test_two_players_play_a_match_to_the_end_while_a_fan_watches(browser, live_u
     expect(caller.locator("#decision .countdown")).to_contain_text("s left")
     expect(other.locator("#decision")).to_contain_text(f"{first.wrestler}'s decision")
     expect(fan.locator("#decision")).to_have_count(0)
-    shoot(caller, f"decision-{'1280' if caller is red else '390'}")
-    shoot(other, f"waiting-{'1280' if other is red else '390'}")
+    shoot(caller, f"{ruleset}-decision-{'1280' if caller is red else '390'}")
+    shoot(other, f"{ruleset}-waiting-{'1280' if other is red else '390'}")
 
     clicks = play_to_the_end({"red": red, "blue": blue}, match)
     assert clicks["red"] >= 1 and clicks["blue"] >= 1, clicks

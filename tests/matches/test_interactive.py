@@ -12,11 +12,12 @@ from django.utils import timezone
 from matches import interactive, services
 from matches.models import Match, MatchDecision, MatchEvent, MatchStatus
 from promotion.models import PrestigeEntry
-from rules import stepwise
+from rules import get_ruleset, ruleset_ids, stepwise
 
 from .interactive_helpers import interactive_card, league
 
 pytestmark = pytest.mark.django_db
+RULESETS = [r for r in ruleset_ids() if get_ruleset(r).decisions]
 
 
 def stored(match):
@@ -122,8 +123,9 @@ def test_only_the_sides_player_chooses_at_his_turn_and_once():
     assert note["option"] == option and note["actor"] == d.side
 
 
-def test_a_match_played_to_the_end_is_the_engines_match_for_its_decisions_and_applies_once():
-    lg = league()
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_match_played_to_the_end_is_the_engines_match_for_its_decisions_and_applies_once(ruleset):
+    lg = league(ruleset)
     card, match = interactive_card(lg, minutes=1, before=1)
     assert services.card_run(card.pk) == "waiting"  # the opener aired, the players' match waits
     made = play_out(lg, match, pick=lambda d: d.options[d.index % len(d.options)]["id"])
@@ -144,8 +146,9 @@ def test_a_match_played_to_the_end_is_the_engines_match_for_its_decisions_and_ap
     assert MatchDecision.objects.filter(match=match, made__isnull=True).count() == 0
 
 
-def test_on_time_out_the_tactics_choose_and_the_log_says_so():
-    lg = league()
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_on_time_out_the_tactics_choose_and_the_log_says_so(ruleset):
+    lg = league(ruleset)
     card, match = interactive_card(lg)
     services.card_run(card.pk)
     d = interactive.current_decision(match)
@@ -167,8 +170,9 @@ def test_on_time_out_the_tactics_choose_and_the_log_says_so():
     assert stored(match) == replay(match).events
 
 
-def test_a_player_who_lets_the_tactics_play_is_not_asked_again():
-    lg = league()
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_player_who_lets_the_tactics_play_is_not_asked_again(ruleset):
+    lg = league(ruleset)
     card, match = interactive_card(lg)
     services.card_run(card.pk)
     d = interactive.current_decision(match)
