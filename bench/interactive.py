@@ -148,6 +148,8 @@ def main():
             except httpx.HTTPError:
                 time.sleep(0.2)
         lg = league(ruleset=args.ruleset, slug="bench-calls")
+        lg.promotion.book_injured = True  # the same two wrestlers meet again, injured or not
+        lg.promotion.save(update_fields=["book_injured"])
         clients = {}
         for side, user in ((0, lg.red), (1, lg.blue)):
             django_client = Client()
