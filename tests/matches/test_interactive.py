@@ -247,3 +247,43 @@ def test_the_sweeper_leaves_a_waiting_match_alone_until_its_deadline_then_picks_
     assert card.pk in services.stuck_cards()  # the countdown task was lost: the sweeper times the decision out
     assert services.card_run(card.pk) == "waiting"
     assert MatchDecision.objects.get(pk=d.pk).auto == "timeout"
+
+
+def test_a_tag_teams_players_both_choose_for_their_side_and_the_first_one_counts():
+    from matches.booking import MatchSpec, card_create, card_mark_booked, match_add
+    from tests.factories import MembershipFactory, UserFactory, WrestlerFactory
+
+    lg = league()
+    partner_player = MembershipFactory(promotion=lg.promotion, user=UserFactory(username="tag-partner")).user
+    c = WrestlerFactory(promotion=lg.promotion, owner=partner_player, ring_name="Red Comet", alignment="face")
+    d = WrestlerFactory(promotion=lg.promotion, owner=lg.blue, ring_name="Blue Storm", alignment="heel")
+    card = card_create(promotion=lg.promotion, by=lg.promoter, name="Tag Calls")
+    spec = MatchSpec(kind="tag", sides=[[lg.a.pk, c.pk], [lg.b.pk, d.pk]], time_limit_minutes=1, interactive=True)
+    match, _ = match_add(card=card, by=lg.promoter, spec=spec)
+    card_mark_booked(card=card, by=lg.promoter)
+    services.card_go_live(card=card, by=lg.promoter)
+    assert interactive.side_players(match) == {0: {lg.red.pk, partner_player.pk}, 1: {lg.blue.pk}}
+    services.card_run(card.pk)
+    while (pending := interactive.current_decision(match)).side != 0:
+        interactive.decision_make(match=match, by=lg.blue, index=pending.index, option=pending.options[0]["id"])
+        services.match_run(match.pk)
+    first, second = pending.options[0]["id"], pending.options[-1]["id"]
+    row, made = interactive.decision_make(match=match, by=partner_player, index=pending.index, option=first)
+    assert made and row.chosen_by == partner_player
+    with pytest.raises(interactive.DecisionRefused, match="That decision is made"):
+        interactive.decision_make(match=match, by=lg.red, index=pending.index, option=second)
+    with pytest.raises(PermissionDenied):
+        interactive.decision_make(match=match, by=lg.viewer, index=pending.index, option=first)
+    services.match_run(match.pk)
+
+    def by_side(row):
+        return lg.blue if row.side == 1 else lg.red
+
+    while (pending := interactive.current_decision(match)) is not None:
+        interactive.decision_make(
+            match=match, by=by_side(pending), index=pending.index, option=pending.options[0]["id"]
+        )
+        services.match_run(match.pk)
+    match.refresh_from_db()
+    assert match.status == MatchStatus.FINISHED
+    assert stored(match) == replay(match).events
