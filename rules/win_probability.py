@@ -202,3 +202,57 @@ def line(counts, sims, sides):
 
 def _method_order(method):
     return METHODS.index(method) if method in METHODS else len(METHODS)
+
+
+# --- reading a line: the moves that swung it -----------------------------------------------------------------
+
+
+def finisher_name(event):
+    """The finisher an event shows, or None: a ``finisher`` event (its ``finisher`` or ``move`` names it) or a
+    move whose ``finisher`` flag is true and which landed."""
+    if event.get("type") == "finisher":
+        named = event.get("finisher")
+        return named if isinstance(named, str) and named else event.get("move") or event.get("maneuver") or "finisher"
+    if event.get("finisher") is True and event.get("outcome") in (None, "success", "hit"):
+        return event.get("maneuver") or event.get("move") or "finisher"
+    return None
+
+
+def move_name(event):
+    """The move an event is about (its finisher first), or None."""
+    name = finisher_name(event)
+    if name:
+        return name
+    for key in ("move", "maneuver"):
+        value = event.get(key)
+        if isinstance(value, str) and value:
+            return value
+    return None
+
+
+def biggest_swing(events, points):
+    """The biggest change of one side's chance between two points of the line, as ``{"side", "before", "after",
+    "from_seq", "to_seq", "move"}`` (``move``: the finisher, else the hardest-hitting move, that side made in
+    between; None when it made none), or None for a line of fewer than two points.
+
+    ``points`` is ``[(seq, [p per side]), ...]`` in order; ``events`` the match's events."""
+    best = None
+    for (seq0, win0), (seq1, win1) in zip(points, points[1:], strict=False):
+        for side, (p0, p1) in enumerate(zip(win0, win1, strict=True)):
+            if p1 > p0 and (best is None or p1 - p0 > best["after"] - best["before"]):
+                best = {"side": side, "before": p0, "after": p1, "from_seq": seq0, "to_seq": seq1}
+    if best is None:
+        return None
+    between = [
+        e for e in events if best["from_seq"] < e["seq"] <= best["to_seq"] and e.get("actor") == best["side"]
+    ]
+    moves = [e for e in between if move_name(e)]
+    finishers = [e for e in moves if finisher_name(e)]
+    if finishers:
+        best["move"] = finisher_name(finishers[-1])
+    elif moves:
+        hardest = max(moves, key=lambda e: e.get("damage") if isinstance(e.get("damage"), int | float) else 0)
+        best["move"] = move_name(hardest)
+    else:
+        best["move"] = None
+    return best
