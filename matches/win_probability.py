@@ -30,8 +30,8 @@ log = logging.getLogger("kayfabe.live")
 
 MIN_SIMS = 25
 BUDGET = 0.5  # the share of a round's pace the continuations may take
-WIDTH, HEIGHT = 600, 200
-LEFT, RIGHT, TOP, BOTTOM = 44, 10, 10, 24
+WIDTH, HEIGHT = 420, 220
+LEFT, RIGHT, TOP, BOTTOM = 52, 10, 12, 28
 
 
 def sims_wanted():
