@@ -12,7 +12,8 @@ out-of-band swap of ``#win-line``). ``KAYFABE_WIN_SIMS`` continuations a point (
 continuations do not fit in half a round's pace, fewer, and the standard error shown says so.
 
 At instant pace the card is not held up: after the match, ``matches.compute_win_line`` works out every point for
-the replay and adds the biggest swing to the recap.
+the replay (in at most ``REPLAY_SECONDS`` of the worker: fewer continuations a point when they would take longer)
+and adds the biggest swing to the recap.
 """
 
 import logging
@@ -30,6 +31,7 @@ log = logging.getLogger("kayfabe.live")
 
 MIN_SIMS = 25
 BUDGET = 0.5  # the share of a round's pace the continuations may take
+REPLAY_SECONDS = 20.0  # the most an instant-pace match's whole line takes of the worker (it holds the queue)
 WIDTH, HEIGHT = 420, 220
 LEFT, RIGHT, TOP, BOTTOM = 52, 10, 12, 28
 
@@ -149,11 +151,17 @@ def line_compute(match_id):
         return 0
     have = set(WinChance.objects.filter(match_id=match_id).values_list("seq", flat=True))
     by_seq = {e["seq"]: e for e in events}
-    chances = [
-        _chance(match_id, ruleset, setup, match.seed, by_seq.get(seq), sims_wanted(), events)
-        for seq in _points(events)
-        if seq not in have
-    ]
+    todo = [seq for seq in _points(events) if seq not in have]
+    chances, sims, spent = [], sims_wanted(), 0.0
+    for n, seq in enumerate(todo):
+        started = time.monotonic()
+        chance = _chance(match_id, ruleset, setup, match.seed, by_seq.get(seq), sims, events)
+        chances.append(chance)
+        spent += time.monotonic() - started
+        if chance.sims > 1 and spent > 0:  # keep the whole line within REPLAY_SECONDS of the worker's time
+            per = spent / sum(c.sims for c in chances)
+            left = max(1, len(todo) - n - 1)
+            sims = max(MIN_SIMS, min(sims_wanted(), int((REPLAY_SECONDS - spent) / (left * per))))
     WinChance.objects.bulk_create(chances, ignore_conflicts=True)
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
