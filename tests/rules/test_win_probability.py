@@ -103,6 +103,23 @@ def test_a_continuation_keeps_every_die_shown_by_the_point(ruleset_id):
     assert differs
 
 
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_the_quiet_outcome_and_the_loud_match_switch_at_the_same_die(ruleset_id):
+    """Continuations run on the result-only path (``outcome``); it must draw the dice the loud match draws."""
+    ruleset, setup = get_ruleset(ruleset_id), setup_of(ruleset_id)
+    for seed in range(6):
+        events = official_events(ruleset_id, setup, seed)
+        for after in (0, len(events) // 2):
+            shown = sum(len(e["rolls"]) for e in events[: after + 1])
+            quiet = ruleset.outcome(setup, ContinuationDice(seed, shown, stream_seed(seed, after, 0)), seed=seed)
+            loud = list(ruleset.resolve(setup, ContinuationDice(seed, shown, stream_seed(seed, after, 0)), seed=seed))
+            assert (quiet["winner"], quiet["method"], quiet["seq"]) == (
+                loud[-1]["winner"],
+                loud[-1]["method"],
+                loud[-1]["seq"],
+            )
+
+
 def test_more_processes_give_the_same_counts():
     setup = setup_of("wildknight")
     one = continuations("wildknight", setup, seed=3, after=5, sims=200, jobs=1)
