@@ -92,13 +92,17 @@ class LiveLine:
         if self.stored < 0:
             self._point(None)
         held = []
-        for event in events:
-            self.seen.append(event)
-            if held and event["round"] != held[-1]["round"]:
-                self._point(held[-1])
-                yield from held
-                held = []
-            held.append(event)
+        try:
+            for event in events:
+                self.seen.append(event)
+                if held and event["round"] != held[-1]["round"]:
+                    self._point(held[-1])
+                    yield from held
+                    held = []
+                held.append(event)
+        except Exception:  # the engine stopped mid-round (e.g. a decision awaits a person): what it made still airs
+            yield from held
+            raise
         if held:
             self._point(held[-1])
             yield from held

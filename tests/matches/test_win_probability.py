@@ -128,3 +128,25 @@ def test_the_swing_names_the_finisher_of_the_side_that_gained():
     assert (
         win_probability.swing_sentence(events, rows) == "Santos was 12 % to win before the Santos Bomb, 100 % after it."
     )
+
+
+class Stopped(Exception):
+    pass
+
+
+def test_an_engine_that_stops_mid_round_still_hands_out_what_it_made(personas):
+    """A match paused at a decision (the engine raises) airs the events made before the pause."""
+    match = aired(personas, 2.0)
+    ruleset, setup = services.frozen_setup(match)
+    events = list(ruleset.resolve(setup, services.RandomDice(match.seed), seed=match.seed))
+    cut = next(e["seq"] for e, n in zip(events, events[1:], strict=False) if n["round"] == e["round"] and e["round"])
+
+    def engine():
+        yield from events[: cut + 1]
+        raise Stopped
+
+    live = win_probability.LiveLine(match, ruleset, setup, stored=-1, pace=2.0)
+    got = []
+    with pytest.raises(Stopped):
+        got.extend(live.stream(engine()))
+    assert got == events[: cut + 1]
