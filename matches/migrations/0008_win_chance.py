@@ -5,26 +5,34 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('matches', '0007_match_odds'),
+        ("matches", "0007_match_odds"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='WinChance',
+            name="WinChance",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.IntegerField()),
-                ('round', models.PositiveIntegerField(default=0)),
-                ('clock', models.FloatField(default=0)),
-                ('sims', models.PositiveIntegerField()),
-                ('data', models.JSONField()),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chances', to='matches.match')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seq", models.IntegerField()),
+                ("round", models.PositiveIntegerField(default=0)),
+                ("clock", models.FloatField(default=0)),
+                ("sims", models.PositiveIntegerField()),
+                ("data", models.JSONField()),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="chances", to="matches.match"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['match', 'seq'],
-                'constraints': [models.UniqueConstraint(fields=('match', 'seq'), name='chance_seq_unique_per_match'), models.CheckConstraint(condition=models.Q(('seq__gte', -1)), name='chance_seq_from_the_bell'), models.CheckConstraint(condition=models.Q(('sims__gte', 1)), name='chance_sims_positive')],
+                "ordering": ["match", "seq"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("match", "seq"), name="chance_seq_unique_per_match"),
+                    models.CheckConstraint(condition=models.Q(("seq__gte", -1)), name="chance_seq_from_the_bell"),
+                    models.CheckConstraint(condition=models.Q(("sims__gte", 1)), name="chance_sims_positive"),
+                ],
             },
         ),
     ]
