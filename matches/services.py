@@ -19,7 +19,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from config.unavailable import drop_dead_connections
-from matches import broadcast, segments
+from matches import broadcast, segments, win_probability
 from matches.booking import BookingRefused, card_problems, match_setup, require_booker
 from matches.models import Card, CardStatus, Match, MatchEvent, MatchStatus
 from promotion.models import LedgerReason, PrestigeEntry, TitleReign
@@ -182,7 +182,8 @@ def match_run(match_id, *, sleep=time.sleep):
     pace = match.card.pace
     pending, previous_round, last_renew = [], None, time.monotonic()
     result = None
-    for event in ruleset.resolve(setup, RandomDice(match.seed), seed=match.seed):
+    chances = win_probability.LiveLine(match, ruleset, setup, stored=stored, pace=pace)
+    for event in chances.stream(ruleset.resolve(setup, RandomDice(match.seed), seed=match.seed)):
         if event["type"] == "result":
             result = event
         if event["seq"] <= stored:
@@ -191,7 +192,7 @@ def match_run(match_id, *, sleep=time.sleep):
         if pace and previous_round is not None and event["round"] != previous_round:
             _through_outage(_flush, match_id, pending)
             pending = []
-            _paced_wait(match_id, pace * (event["round"] - previous_round), sleep)
+            _paced_wait(match_id, max(0.0, pace * (event["round"] - previous_round) - chances.take_spent()), sleep)
             last_renew = time.monotonic()
         previous_round = event["round"]
         pending.append(event)
@@ -203,6 +204,7 @@ def match_run(match_id, *, sleep=time.sleep):
             last_renew = time.monotonic()
     _through_outage(_flush, match_id, pending)
     _through_outage(match_apply_result, match_id=match_id, result=result)
+    win_probability.after_the_bell(match_id, pace)
     return "done"
 
 
@@ -384,12 +386,14 @@ def _recap(ruleset, match, participants, winner):
         first = next(p.wrestler for p in participants if p.side == winner)
         current = record(first).streak  # the match is finished in this transaction, so it counts
         streak = int(current[1:]) if current.startswith("W") else None
-    return ruleset.recap(
-        events_after(match.pk),
+    events = events_after(match.pk)
+    recap = ruleset.recap(
+        events,
         title=match.title.name if match.title else None,
         title_changed=bool(match.title_changed),
         streak=streak,
     )
+    return win_probability.with_swing(recap, match.pk, events)
 
 
 def _apply_title(match, participants, winner, result, week):
