@@ -16,7 +16,27 @@ MAX_STREAM_COUNT = 60
 
 
 def home(request):
-    return render(request, "home.html", {"rulesets": [get_ruleset(ruleset_id) for ruleset_id in ruleset_ids()]})
+    """The dashboard: for everyone, the promotions one may see, what is live, the latest results and title
+    changes; for a member, also his wrestlers, his promotions and what waits for him."""
+    from promotion import selectors
+    from promotion.notices import unread_count
+
+    visible = selectors.promotions_visible_to(request.user)
+    context = {
+        "rulesets": [get_ruleset(ruleset_id) for ruleset_id in ruleset_ids()],
+        "promotions": selectors.promotions_for_home(request.user),
+        "live_cards": selectors.live_cards(visible),
+        "results": selectors.latest_results(visible),
+        "title_changes": selectors.latest_title_changes(visible),
+    }
+    if request.user.is_authenticated:
+        context.update(
+            my_wrestlers=selectors.wrestlers_of_user(request.user),
+            memberships=list(selectors.memberships_of(request.user)),
+            work=selectors.pending_work(request.user),
+            unread=unread_count(request.user),
+        )
+    return render(request, "home.html", context)
 
 
 @never_cache
