@@ -16,5 +16,6 @@ urlpatterns = [
     path("p/", include("matches.urls")),
     path("p/", include("promotion.urls_weekly")),
     path("notices/", views_weekly.notices, name="notices"),
+    path("notices/<int:pk>/", views_weekly.notice_open, name="notice-open"),
     path("admin/", admin.site.urls),
 ]

@@ -22,6 +22,7 @@ from config.unavailable import drop_dead_connections
 from matches import broadcast, segments
 from matches.booking import BookingRefused, card_problems, match_setup, require_booker
 from matches.models import Card, CardStatus, Match, MatchEvent, MatchStatus
+from promotion import notices
 from promotion.models import LedgerReason, PrestigeEntry, TitleReign
 from roster.models import Wrestler
 from roster.services import injury_add
@@ -357,6 +358,7 @@ def match_apply_result(*, match_id, result):
                 )
             )
     entries += _apply_title(match, participants, winner, result, week)
+    new_champions = [p.wrestler for p in participants if p.side == winner] if match.title_changed else []
     PrestigeEntry.objects.bulk_create(entries)
     for entry in entries:
         Wrestler.objects.filter(pk=entry.wrestler_id).update(
@@ -368,6 +370,7 @@ def match_apply_result(*, match_id, result):
     from promotion.league import snapshot_after_match
 
     snapshot_after_match(match)
+    notices.match_result(match, participants, new_champions=new_champions)
     _finish_card_if_done(match.card_id)
     transaction.on_commit(lambda: broadcast.publish_card(match.card_id))
     return True

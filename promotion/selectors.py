@@ -270,3 +270,51 @@ def pending_work(user):
             )
         )
     return items
+
+
+# --- a wrestler's review: the sheet's changes since the last approval -------------------------------------------
+
+
+def last_approved_review(wrestler):
+    from promotion.models import WrestlerReview
+
+    return WrestlerReview.objects.filter(wrestler=wrestler, approved=True).select_related("by").order_by("-pk").first()
+
+
+@dataclass(frozen=True)
+class SheetChange:
+    """One changed entry of a sheet: where (in words), what it was and what it is (``None``: absent)."""
+
+    where: str
+    before: object
+    after: object
+
+
+def _words(key):
+    text = str(key).replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def _flat(value, prefix, out):
+    if isinstance(value, dict):
+        for key in value:
+            _flat(value[key], [*prefix, _words(key)], out)
+    elif isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+        for n, item in enumerate(value, 1):
+            _flat(item, [*prefix, str(item.get("name") or f"#{n}")], out)
+    elif isinstance(value, list):
+        out[" › ".join(prefix)] = ", ".join(str(item) for item in value) or "none"
+    elif isinstance(value, bool):
+        out[" › ".join(prefix)] = "yes" if value else "no"
+    else:
+        out[" › ".join(prefix)] = "" if value is None else str(value)
+    return out
+
+
+def sheet_changes(before, after):
+    """Every entry of the sheet that differs between two versions, in the new sheet's order, then what was removed:
+    ``[SheetChange, ...]``; empty when they are the same."""
+    old, new = _flat(before or {}, [], {}), _flat(after or {}, [], {})
+    changes = [SheetChange(k, old.get(k), v) for k, v in new.items() if old.get(k) != v]
+    changes += [SheetChange(k, v, None) for k, v in old.items() if k not in new]
+    return changes
