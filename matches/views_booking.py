@@ -65,6 +65,11 @@ def card_detail(request, slug, pk):
     for match in matches:
         match.sides = selectors.sides_of(match)
     context = {"access": access, "promotion": access.promotion, "card": card, "matches": matches}
+    if access.can_book and card.status == CardStatus.BOOKED:  # what "Go live" would refuse or ask to confirm
+        cautions = selectors.card_cautions(card)
+        context.update(
+            problems=booking.card_problems(card), cautions=cautions, cautions_digest=selectors.cautions_digest(cautions)
+        )
     return render(request, "matches/card.html", context)
 
 

@@ -248,14 +248,13 @@ def pending_work(user):
         )
     cards = Card.objects.filter(promotion__in=booked, status__in=[CardStatus.DRAFT, CardStatus.BOOKED])
     for card in cards.select_related("promotion").order_by("week", "pk"):
-        troubles = [str(p) for p in card_problems(card)] + [str(c) for c in card_cautions(card)]
-        for trouble in troubles:
+        for trouble in [*card_problems(card), *card_cautions(card)]:
             items.append(
                 WorkItem(
                     "card",
                     card.promotion,
                     f"{card.name}, {trouble}",
-                    reverse("matches:card-edit", args=[card.promotion.slug, card.pk]),
+                    reverse("matches:match-edit", args=[card.promotion.slug, card.pk, trouble.match_id]),
                     "Replace",
                 )
             )

@@ -152,7 +152,7 @@ def test_troubles_on_upcoming_cards_are_pending_work(client, personas):
     assert f"Same Week Show, Match 1: {again.ring_name} is also booked on Upcoming this week." in texts
     client.force_login(personas.promoter)
     page = text(client.get("/notices/"))
-    assert f"{second.ring_name} is suspended." in page and f"/cards/{card.pk}/edit/" in page
+    assert f"{second.ring_name} is suspended." in page and f"/cards/{card.pk}/matches/" in page
 
 
 def test_players_are_told_of_their_bookings_results_and_title_changes(personas):
