@@ -77,6 +77,8 @@ def match_odds(request, slug, pk, mid):
     """The odds of a scheduled match, polled by the card page until they are ready (then HTMX stops polling)."""
     access = promotion_access(request.user, slug)
     card = _card(access, pk)
+    if not access.sees_odds:
+        raise PermissionDenied("This promotion shows the odds to its promoters only.")
     match = get_object_or_404(Match.objects.select_related("card__promotion", "referee"), pk=mid, card=card)
     shown = odds.odds_shown(match)
     status = HTMX_STOP_POLLING if request.htmx and shown.state != "pending" else 200

@@ -53,6 +53,10 @@ class Promotion(models.Model):
     book_injured = models.BooleanField(
         default=False, help_text="Injured wrestlers may be booked (with a warning). Off: booking them is refused."
     )
+    odds_public = models.BooleanField(
+        default=True,
+        help_text="Off: only the promotion's promoters and owners see the odds before a match.",
+    )
     current_week = models.PositiveIntegerField(default=1)
     auto_advance = models.BooleanField(
         default=False, help_text="Advance the week automatically every seven days (Celery beat)."

@@ -37,6 +37,11 @@ class PromotionAccess:
     def is_member(self):
         return self.has(Role.VIEWER)
 
+    @property
+    def sees_odds(self):
+        """The pre-match odds: for everyone, unless the promotion keeps them to its promoters and owners."""
+        return self.promotion.odds_public or self.can_book
+
 
 def promotion_access(user, slug):
     """The promotion and the user's access, or 404 when the user may not even see it."""
@@ -317,3 +322,29 @@ def sheet_changes(before, after):
     changes = [SheetChange(k, old.get(k), v) for k, v in new.items() if old.get(k) != v]
     changes += [SheetChange(k, v, None) for k, v in old.items() if k not in new]
     return changes
+
+
+def week_title_changes(log):
+    """A week log's title changes with the new champions: ``[{"title", "number", "won_match_id", "champions"}, ...]``
+    (the champions read from the reign, so a log written before they were kept names them too)."""
+    from promotion.models import TitleReign
+
+    changes = log.title_changes or []
+    reigns = {
+        (reign.title_id, reign.number): reign
+        for reign in TitleReign.objects.filter(
+            title__promotion=log.promotion_id, title_id__in=[c["title_id"] for c in changes]
+        ).prefetch_related("holders")
+    }
+    rows = []
+    for change in changes:
+        reign = reigns.get((change["title_id"], change["number"]))
+        rows.append(
+            {
+                "title": change["title__name"],
+                "number": change["number"],
+                "won_match_id": change.get("won_match_id"),
+                "champions": list(reign.holders.all()) if reign else [],
+            }
+        )
+    return rows

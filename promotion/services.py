@@ -21,6 +21,7 @@ EDITABLE_FIELDS = (
     "house_rules",
     "titles_change_on_dq",
     "book_injured",
+    "odds_public",
 )
 
 

@@ -16,7 +16,7 @@ from promotion import league
 from promotion.export import export_promotion
 from promotion.models import Notice, Title, WeekLog
 from promotion.notices import mark_all_read, mark_read
-from promotion.selectors import pending_work, promotion_access
+from promotion.selectors import pending_work, promotion_access, week_title_changes
 
 
 def league_home(request, slug):
@@ -60,11 +60,14 @@ def week_log(request, slug, week):
     log = get_object_or_404(WeekLog, promotion=access.promotion, week=week)
     titles = {str(t.pk): t for t in Title.objects.filter(promotion=access.promotion)}
     rankings = [(titles.get(tid), rows) for tid, rows in log.rankings.items()]
-    return render(
-        request,
-        "promotion/week.html",
-        {"access": access, "promotion": access.promotion, "log": log, "rankings": rankings},
-    )
+    context = {
+        "access": access,
+        "promotion": access.promotion,
+        "log": log,
+        "rankings": rankings,
+        "title_changes": week_title_changes(log),
+    }
+    return render(request, "promotion/week.html", context)
 
 
 def results(request, slug):
