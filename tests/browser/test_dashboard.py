@@ -34,7 +34,16 @@ def log_in(page, live_url, username):
 
 def assert_no_sideways_scroll(page):
     width = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
-    assert width[0] <= width[1], f"{page.url} scrolls sideways: {width[0]} px wide in a {width[1]} px window"
+    if width[0] > width[1]:  # name the widest elements that stick out, to say what to fix
+        wide = page.evaluate(
+            """() => [...document.querySelectorAll('body *')]
+                .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+                .map(e => e.tagName.toLowerCase() + (e.className ? '.' + e.className : '') + ' '
+                     + Math.round(e.getBoundingClientRect().right)).slice(-6)"""
+        )
+    else:
+        wide = []
+    assert width[0] <= width[1], f"{page.url} scrolls sideways: {width[0]} px wide in a {width[1]} px window: {wide}"
 
 
 def shoot(page, name):
