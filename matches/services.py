@@ -21,7 +21,9 @@ from django.utils import timezone
 from config.unavailable import drop_dead_connections
 from matches import broadcast, segments, win_probability
 from matches.booking import BookingRefused, card_problems, match_setup, require_booker
+from matches.booking_selectors import card_cautions, cautions_digest
 from matches.models import Card, CardStatus, Match, MatchEvent, MatchStatus
+from promotion import notices
 from promotion.models import LedgerReason, PrestigeEntry, TitleReign
 from roster.models import Wrestler
 from roster.services import injury_add
@@ -77,10 +79,24 @@ def _through_outage(step, *args, pause=time.sleep, **kwargs):
 # --- going live ----------------------------------------------------------------------------------
 
 
+class GoLiveUnconfirmed(ValidationError):
+    """Going live needs the promoter's word on ``cautions`` (matches.booking_selectors.CardCaution): a wrestler
+    injured or double-booked since the card was booked. He confirms with ``digest`` or replaces the wrestler."""
+
+    def __init__(self, cautions, digest):
+        super().__init__([str(c) for c in cautions])
+        self.cautions = cautions
+        self.digest = digest
+
+
 @transaction.atomic
-def card_go_live(*, card, by):
+def card_go_live(*, card, by, confirmed=""):
     """Lock the card, fix every match's seed and setup, and enqueue the card after commit. Only the first of
-    several clicks (or promoters) does anything: the status moves from draft/booked to live once."""
+    several clicks (or promoters) does anything: the status moves from draft/booked to live once.
+
+    A card the booking rules refuse now (``card_problems``) does not go live; one with cautions (an injured wrestler
+    the promotion lets him book, a wrestler on another card this week) goes live only when ``confirmed`` is the
+    digest of exactly those cautions (``cautions_digest``): one more since he looked, and he is asked again."""
     require_booker(card.promotion, by)
     card = Card.objects.select_for_update().select_related("promotion").get(pk=card.pk)
     if card.status in (CardStatus.LIVE, CardStatus.FINISHED):
@@ -93,6 +109,9 @@ def card_go_live(*, card, by):
     problems = card_problems(card)  # the same checks as "Mark as booked": the roster may have changed since
     if problems:
         raise BookingRefused([f"{card.name} cannot go live: {problems[0]}", *map(str, problems[1:])])
+    cautions = card_cautions(card)
+    if cautions and confirmed != cautions_digest(cautions):
+        raise GoLiveUnconfirmed(cautions, cautions_digest(cautions))
     carry = segments.CardCarry()  # what a promo earns goes into the wrestler's next match on the card
     for match in matches:
         try:
@@ -359,6 +378,7 @@ def match_apply_result(*, match_id, result):
                 )
             )
     entries += _apply_title(match, participants, winner, result, week)
+    new_champions = [p.wrestler for p in participants if p.side == winner] if match.title_changed else []
     PrestigeEntry.objects.bulk_create(entries)
     for entry in entries:
         Wrestler.objects.filter(pk=entry.wrestler_id).update(
@@ -370,6 +390,7 @@ def match_apply_result(*, match_id, result):
     from promotion.league import snapshot_after_match
 
     snapshot_after_match(match)
+    notices.match_result(match, participants, new_champions=new_champions)
     _finish_card_if_done(match.card_id)
     transaction.on_commit(lambda: broadcast.publish_card(match.card_id))
     return True

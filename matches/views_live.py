@@ -280,7 +280,13 @@ def card_go_live(request, slug, pk):
         raise PermissionDenied("Only promoters and owners take a card live.")
     card = get_object_or_404(Card, pk=pk, promotion=access.promotion)
     try:
-        card, started = services.card_go_live(card=card, by=request.user)
+        card, started = services.card_go_live(card=card, by=request.user, confirmed=request.POST.get("confirm", ""))
+    except services.GoLiveUnconfirmed as exc:
+        count = len(exc.cautions)
+        messages.warning(
+            request,
+            f"{card.name} did not go live: {count} wrestler{'s' if count != 1 else ''} to confirm or replace first.",
+        )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:

@@ -160,6 +160,8 @@ else:
     }
 
 # Celery (config/celery_app.py reads every CELERY_* setting).
+# The Redis pub/sub channels of live pages start with this (config/settings/local.py names it after the checkout).
+KAYFABE_CHANNEL_PREFIX = "kayfabe"
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 CELERY_TASK_ALWAYS_EAGER = REDIS_URL is None
