@@ -13,6 +13,7 @@ from django.db.models import Max
 
 from matches import interactive
 from matches.models import SEGMENT_KINDS, Card, CardStatus, EscapeRule, Match, MatchKind, MatchParticipant
+from promotion import notices
 from promotion.models import Division, Referee, Role, Title, TitleReign
 from promotion.services import membership_for
 from roster.models import Approval, Wrestler, WrestlerStatus
@@ -383,6 +384,7 @@ def card_mark_booked(*, card, by):
         raise BookingRefused([str(p) for p in problems])
     card.status = CardStatus.BOOKED
     card.save(update_fields=["status"])
+    notices.card_booked(card, by=by)
     return card
 
 

@@ -3,7 +3,8 @@
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
-from promotion.models import LedgerReason, PrestigeEntry, Role
+from promotion import notices
+from promotion.models import LedgerReason, PrestigeEntry, Role, WrestlerReview
 from promotion.services import membership_for
 from roster.healing import weekly_heal
 from roster.models import Approval, Injury, Wrestler, WrestlerStatus
@@ -96,6 +97,10 @@ def wrestler_create(*, promotion, by, sheet, owner=None, hometown="", bio=""):
     _mirror(wrestler, validated)
     wrestler = _save(wrestler)
     _starting_prestige(wrestler, validated)
+    if wrestler.approval == Approval.PENDING:
+        notices.wrestler_submitted(wrestler, by=by)
+    else:  # approved as created: the sheet a later review compares with
+        WrestlerReview.objects.create(wrestler=wrestler, approved=True, sheet=wrestler.sheet, by=by)
     return wrestler
 
 
@@ -154,8 +159,14 @@ def wrestler_update(*, wrestler, by, sheet, hometown=None, bio=None):
         wrestler.hometown = hometown
     if bio is not None:
         wrestler.bio = bio
+    was = wrestler.approval
     wrestler.approval = approval_after_edit(wrestler, sheet_changed=sheet_changed, by_booker=by_booker)
-    return _save(wrestler)
+    wrestler = _save(wrestler)
+    if wrestler.approval == Approval.PENDING and (was != Approval.PENDING or sheet_changed):
+        notices.wrestler_submitted(wrestler, by=by)
+    elif by_booker and sheet_changed and wrestler.approval == Approval.APPROVED:  # a booker's edit is a review
+        WrestlerReview.objects.create(wrestler=wrestler, approved=True, sheet=wrestler.sheet, by=by)
+    return wrestler
 
 
 @transaction.atomic
@@ -163,10 +174,12 @@ def wrestler_review(*, wrestler, by, approve, note=""):
     membership = membership_for(wrestler.promotion, by)
     if membership is None or not membership.has_role(Role.PROMOTER):
         raise PermissionDenied("Only promoters and owners approve wrestlers.")
-    wrestler = Wrestler.objects.select_for_update().get(pk=wrestler.pk)
+    wrestler = Wrestler.objects.select_for_update().select_related("promotion").get(pk=wrestler.pk)
     wrestler.approval = Approval.APPROVED if approve else Approval.REJECTED
     wrestler.approval_note = note[:200]
     wrestler.save(update_fields=["approval", "approval_note", "updated"])
+    WrestlerReview.objects.create(wrestler=wrestler, approved=approve, sheet=wrestler.sheet, note=note[:200], by=by)
+    notices.wrestler_reviewed(wrestler, by=by, approved=approve, note=note[:200])
     return wrestler
 
 

@@ -14,6 +14,7 @@ from rules.dice import RandomDice
 from rules.errors import RulesError
 from rules.registry import get_ruleset, ruleset_ids
 from rules.simulation import odds
+from rules.win_probability import BEFORE_THE_BELL, continuations, line, standard_error
 
 
 class CliError(Exception):
@@ -109,7 +110,14 @@ def build_parser():
     _match_options(odds)
     odds.add_argument("--sims", type=int, default=1000)
     odds.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
-    odds.add_argument("--seed", type=int, default=0)
+    odds.add_argument("--seed", type=int, default=0, help="the first simulated match's seed; with --after, the match's")
+    odds.add_argument(
+        "--after",
+        type=int,
+        metavar="SEQ",
+        help="the chances after event SEQ of the match `resolve --seed N` plays (-1: before the bell)",
+    )
+    odds.add_argument("--choices", metavar="CHOICES.json", help="with --after: the match's recorded decisions")
     odds.add_argument("--format", choices=["text", "json"], default="text")
     promo = sub.add_parser("promo", help="play a promo segment: one wrestler, or two in a dueling promo")
     promo.add_argument("ruleset")
@@ -200,12 +208,12 @@ def cmd_odds(args, out):
         raise CliError(f"--match {setup.kind}: odds are for matches; a segment has no winner")
     if args.sims < 1:
         raise CliError("--sims must be at least 1")
+    if args.after is None and args.choices:
+        raise CliError("--choices: only with --after (the recorded decisions of the match)")
+    if args.after is not None:
+        return _odds_after(args, ruleset, setup, out)
     counts = odds(ruleset.id, setup, sims=args.sims, seed=args.seed, jobs=args.jobs)
-    names = [" & ".join(w.get("name", "?") for w in side) for side in setup.sides]
-    table = {}
-    for (winner, method), n in sorted(counts.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1])):
-        key = "draw" if winner is None else names[winner]
-        table.setdefault(key, {})[method] = n / args.sims
+    table = _odds_table(counts, _side_names(setup), args.sims)
     if args.format == "json":
         out.write(_dumps({"sims": args.sims, "odds": table}) + "\n")
         return 0
@@ -392,6 +400,46 @@ def _save_choices(path, records):
             fh.write("\n")
     except OSError as exc:
         raise CliError(f"--save-choices: cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _side_names(setup):
+    return [" & ".join(w.get("name", "?") for w in side) for side in setup.sides]
+
+
+def _odds_table(counts, names, sims):
+    """``{side name or "draw": {method: share}}``, sides in order, the draw last."""
+    table = {}
+    for (winner, method), n in sorted(counts.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1])):
+        key = "draw" if winner is None else names[winner]
+        table.setdefault(key, {})[method] = n / sims
+    return table
+
+
+def _odds_after(args, ruleset, setup, out):
+    """The chances after event ``--after`` of the match of ``--seed``: the odds table, its standard errors and
+    each side's total (rules.win_probability)."""
+    choices = _read_choices(args.choices) if args.choices else ()
+    counts = continuations(
+        ruleset.id, setup, seed=args.seed, after=args.after, sims=args.sims, choices=choices, jobs=args.jobs
+    )
+    names = _side_names(setup)
+    table = _odds_table(counts, names, args.sims)
+    se = {who: {m: standard_error(p, args.sims) for m, p in methods.items()} for who, methods in table.items()}
+    figures = line(counts, args.sims, len(names))
+    win = dict(zip(names, figures["win"], strict=True))
+    win_se = dict(zip(names, figures["win_se"], strict=True))
+    if args.format == "json":
+        row = {"sims": args.sims, "odds": table, "se": se, "seed": args.seed, "after": args.after}
+        row.update(win=win, win_se=win_se)
+        out.write(_dumps(row) + "\n")
+        return 0
+    point = "before the bell" if args.after == BEFORE_THE_BELL else f"after event {args.after}"
+    out.write(f"{args.sims} continuations of the match with seed {args.seed}, {point}\n")
+    for who, methods in table.items():
+        total = sum(methods.values())
+        detail = ", ".join(f"{m} {p:.1%}" for m, p in methods.items())
+        out.write(f"{who}: {total:.1%} ± {standard_error(total, args.sims):.1%} ({detail})\n")
+    return 0
 
 
 def main(argv=None, out=None):

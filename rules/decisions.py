@@ -32,9 +32,14 @@ far)``; :func:`play` restores it exactly by replaying (the dice are ``RandomDice
 rules (no dice rolled); ``need``/``modifiers`` are the roll's target and modifiers where the ruleset has them.
 Each ruleset documents its kinds and option ids in ``docs/rules/<ruleset>.md`` ("Decision points").
 
-**The API.** :func:`play` (``ruleset id, setup, seed, choices, people``) returns a :class:`Played`: the events so
-far, and either the pending :class:`Decision` or the finished result event; :func:`check_choice` validates a
-choice against a pending decision (raises :class:`IllegalChoice` with the reason). Choosers:
+**The API.** :func:`play` (``ruleset id, setup, seed, choices, people, handed_over``) returns a :class:`Played`:
+the events so far (exactly the first events of the match played straight through), and either the pending
+:class:`Decision` (``pending``, for a side in ``people``) or the finished ``result`` event; ``setup`` may be the
+saved dict ``{"sides", "kind", "stipulation"}``. It is pure and deterministic: any process restores the same match.
+:func:`check_choice` validates a choice record against a pending decision (raises :class:`IllegalChoice` with the
+reason: a refused option's own reason, an unknown id with the legal ones, the wrong side, index or kind); a stored
+record the match does not reach is refused by :func:`play` too. Each call replays from the bell, so its cost grows
+with the decisions made (``bench/decisions.py``). Choosers:
 :class:`TacticsChooser`, :class:`ReplayChooser` (plays recorded choices, raises :class:`AwaitingDecision` when it
 has none left), :class:`PromptChooser` (asks a callable, e.g. the terminal, and records what it was told).
 """

@@ -10,6 +10,8 @@ rules' own (automatic results by the natural die, Heat's wider range, a tie to t
 odds are against the opponent's roll with his best key attribute, since both declare at once.
 """
 
+from functools import lru_cache
+
 from rules.decisions import Option
 from rules.wildknight import damage, heat, referee, tactics
 from rules.wildknight.pins import RING_RUST
@@ -63,12 +65,14 @@ def maneuver_mods(w, move, finisher, exertion, round_no):
 # --- odds ----------------------------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4096)
 def check_odds(bonus, df, heat_held):
     """A d20 + ``bonus`` against Df: a natural 1 fails, a natural in the automatic range succeeds."""
     floor = 20 - heat_held
     return sum(1 for n in range(2, 21) if n >= floor or n + bonus >= df) / 20
 
 
+@lru_cache(maxsize=16384)  # a pure function of small integers: a replay asks the same ones again
 def opposed_odds(mine, theirs, my_heat, their_heat, ties_mine, halved_theirs=False):
     """The chance my roll (d20 + ``mine``) wins an opposed roll: an automatic hit beats a plain roll (two count as
     even: the confirm rolls decide), a natural 1 loses to anything but another 1 (then nothing happens), else the
