@@ -6,11 +6,6 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template import Context
-from django.template.base import render_value_in_context
-from django.utils.html import conditional_escape
-from django.utils.safestring import mark_safe
-from django.utils.text import capfirst
 from django.views.decorators.http import require_POST
 
 from promotion.selectors import promotion_access
@@ -58,7 +53,8 @@ def wrestler_detail(request, slug, pk):
 
 
 def _wrestler_body(wrestler, vs_id):
-    """What the wrestler page shows every visitor: league facts, derived values, injuries, sheet, record."""
+    """What the wrestler page shows every visitor: the ruleset's card of his sheet (labels and layout from
+    ``Ruleset.wrestler_view``), injuries with the expected return, record, recent form and titles."""
     ruleset = get_ruleset(wrestler.promotion.ruleset)
     injuries = selectors.wrestler_injuries(wrestler)
     career = records.Career(wrestler)
@@ -67,46 +63,37 @@ def _wrestler_body(wrestler, vs_id):
     opponent = next((o for o in opponents if str(o.pk) == vs_id), None)
     if opponent is not None:
         versus = {"opponent": opponent, **career.head_to_head(opponent.pk)}
+    history = career.history()
+    # With the league's Fame (Edge) and injuries: the sheet as the engine plays it.
+    view = _safe_view(ruleset, selectors.export_sheet(wrestler))
     return {
         "record": career.record(),
-        "history": career.history(),
+        "history": history,
+        "form": [row["result"] for row in history[:5]],
         "opponents": opponents,
         "versus": versus,
         "reigns": wrestler.reigns.select_related("title", "title__promotion").order_by("won_week"),
         "promotion": wrestler.promotion,
         "wrestler": wrestler,
-        # With the league's Fame (Edge). Values rendered in Python: an include per nested value was the slowest
-        # part of the page.
-        "derived": [(k, value_html(v)) for k, v in _safe_derived(ruleset, selectors.export_sheet(wrestler)).items()],
-        "sheet": [(k, value_html(v)) for k, v in wrestler.sheet.items()],
+        "view": view,
         "injuries": injuries,
         "injury_rows": selectors.injury_rows(ruleset, injuries),
+        "weeks_out": selectors.weeks_out(ruleset, wrestler, injuries),
     }
 
 
-_PLAIN = Context(autoescape=True)
-
-
-def value_html(value):
-    """What templates/roster/_value.html renders for a sheet's value (nested lists and dicts), in Python."""
-    if isinstance(value, dict):
-        items = "".join(
-            f"<dt>{conditional_escape(capfirst(str(k)))}</dt><dd>{value_html(v)}</dd>" for k, v in value.items()
-        )
-        html = f'<dl class="sheet nested">{items}</dl>'
-    elif isinstance(value, list | tuple):
-        html = '<ul class="plain">' + "".join(f"<li>{value_html(v)}</li>" for v in value) + "</ul>"
-    else:
-        html = render_value_in_context(value, _PLAIN)
-    # Every value and key above was escaped on its way in: the same bytes the template wrote.
-    return mark_safe(html + "\n")  # noqa: S308  # nosec B308, B703
-
-
-def _safe_derived(ruleset, sheet):
+def _safe_view(ruleset, sheet):
+    """The ruleset's layout of the sheet; None for a sheet it no longer accepts (its raw JSON is downloadable)."""
     try:
-        return ruleset.derived(ruleset.validate_sheet(sheet))
-    except (ValueError, TypeError, KeyError):
-        return {}
+        validated = ruleset.validate_sheet(sheet)
+        view = ruleset.wrestler_view(validated, ruleset.derived(validated))
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return None
+    if view.get("arsenal"):
+        columns = view["arsenal"]["columns"]
+        for row in view["arsenal"]["rows"]:
+            row["pairs"] = list(zip(columns, row["cells"], strict=False))
+    return view
 
 
 def _editor(request, access, wrestler=None):

@@ -210,6 +210,36 @@ class Ruleset:
         """The ruleset's maneuver table as a list of dicts (empty when the ruleset has none)."""
         return []
 
+    # --- the wrestler page and the new-wrestler form (rules/view.py) ----------------------------
+    # Derived keys -> the label the wrestler page shows (a key without one is humanized).
+    derived_labels = {}
+    # Sheet fields whose change keeps an approved wrestler approved (the change is logged): only looks.
+    cosmetic_fields = ("pronouns",)
+
+    def wrestler_view(self, sheet, derived):
+        """The wrestler page's layout of a validated sheet and its derived values (see rules/view.py)."""
+        from rules.view import default_view
+
+        return default_view(self.sheet_spec(), sheet, derived, derived_labels=self.derived_labels)
+
+    def archetypes(self):
+        """Starting points for a new wrestler: ``[(key, label, sheet)]``, each sheet valid but for its name
+        (left empty for the player). None by default: the form starts blank."""
+        return []
+
+    def budget(self, sheet):
+        """The sheet's building budget in plain words as the player types ("45 of 50 Talent spent, 5 left"), with
+        ``over`` True when it is overspent: ``{"text", "over"}``; None for a ruleset without a budget. ``sheet``
+        may be incomplete: read what is there."""
+        return None
+
+    def expected_weeks_out(self, sheet, points):
+        """Weeks a wrestler of ``sheet`` needs to heal ``points`` injury points (None when he never heals)."""
+        heal = self.weekly_heal(sheet)
+        if heal <= 0:
+            return None
+        return -(-int(points) // int(heal))
+
     # --- matches ---------------------------------------------------------------------------
     def build_setup(self, sides, kind="singles", stipulation=None):
         """Validate every sheet and the kind; return a MatchSetup."""

@@ -12,6 +12,7 @@ and ``tables`` (data), ``tactics`` (the default policy), ``narration`` (sentence
 
 from rules.arm import examples
 from rules.arm import sheet as _sheet
+from rules.arm import view as _view
 from rules.arm.maneuvers import table_rows
 from rules.arm.match import Match
 from rules.arm.stipulation import parse_stipulation
@@ -88,6 +89,12 @@ class ArmRuleset(Ruleset):
 
     def derived(self, sheet):
         return _sheet.derived(sheet)
+
+    def wrestler_view(self, sheet, derived):
+        return _view.view(self.sheet_spec(), sheet, derived)
+
+    def budget(self, sheet):
+        return _view.budget(sheet)
 
     def maneuvers(self):
         return table_rows()
