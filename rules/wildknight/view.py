@@ -27,7 +27,7 @@ def view(spec, sheet, derived, maneuver_table):
                     label,
                     row.get("key", ""),
                     row.get("damage") or "",
-                    ", ".join(humanize(m) for m in row.get("modifiers") or []),
+                    ", ".join(humanize(m.replace("-", " ")) for m in row.get("modifiers") or []),
                 ],
                 "finisher": is_finisher,
             }
