@@ -33,12 +33,25 @@ def _has_nul(value):
 def validate_sheet(ruleset_id, raw):
     if _has_nul(raw):  # Postgres cannot store NUL in text or jsonb
         raise SheetInvalid({"sheet": "text must not contain NUL characters"})
+    ruleset = get_ruleset(ruleset_id)
     try:
-        return get_ruleset(ruleset_id).validate_sheet(raw)
+        return ruleset.validate_sheet(raw)
     except SheetError as exc:
-        raise SheetInvalid({exc.field: exc.message}) from None
+        raise SheetInvalid(sheet_problems(ruleset, raw) or {exc.field: exc.message}) from None
     except (TypeError, KeyError, AttributeError, IndexError) as exc:  # a ruleset bug must not become a 500
         raise SheetInvalid({"sheet": f"this sheet could not be read ({type(exc).__name__})"}) from None
+
+
+def sheet_problems(ruleset, raw):
+    """Every problem the ruleset finds in ``raw`` at once (``Ruleset.sheet_errors``), by form path
+    (``arsenal.2.flags``); empty when it cannot say (a ruleset bug is not the player's problem)."""
+    from roster.sheets import error_path
+
+    try:
+        errors = ruleset.sheet_errors(raw)
+    except (TypeError, KeyError, AttributeError, IndexError, ValueError):
+        return {}
+    return {error_path(path): message for path, message in errors.items()}
 
 
 def can_edit_wrestler(wrestler, user, membership=...):

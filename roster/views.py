@@ -102,10 +102,14 @@ def _editor(request, access, wrestler=None):
     profile = WrestlerProfileForm(
         request.POST or None, initial=wrestler and {"hometown": wrestler.hometown, "bio": wrestler.bio}
     )
-    errors, sheet = {}, (wrestler.sheet if wrestler else ruleset.example_sheet())
+    errors, sheet = {}, (wrestler.sheet if wrestler else _starting_sheet(ruleset, request.GET.get("archetype", "")))
     if request.method == "POST":
         sheet, errors = sheet_from_post(spec, request.POST)
-        if not errors and profile.is_valid():
+        profile_ok = profile.is_valid()  # its errors show beside its fields, with the sheet's
+        if errors:
+            # Every problem at once: what could not be read as typed, and what the rules say of the rest.
+            errors = {**services.sheet_problems(ruleset, sheet), **errors}
+        if not errors and profile_ok:
             try:
                 if wrestler is None:
                     saved = services.wrestler_create(
@@ -124,6 +128,9 @@ def _editor(request, access, wrestler=None):
                 note = " It waits for a promoter's approval." if saved.approval == "pending" else ""
                 messages.success(request, f"{saved.ring_name} {verb}.{note}")
                 return redirect(saved)
+        elif not errors:
+            # The profile was refused: still check the sheet, so every problem shows on this one answer.
+            errors = services.sheet_problems(ruleset, sheet)
     nodes = form_tree(spec, sheet, errors)
     return render(
         request,
@@ -135,10 +142,29 @@ def _editor(request, access, wrestler=None):
             "profile": profile,
             "nodes": nodes,
             "top_errors": unplaced_errors(nodes, errors),
+            "nodes_have_errors": bool(errors),
             "derived": _preview(ruleset, sheet) if not errors else {},
+            "budget": _budget(ruleset, sheet),
+            "archetypes": ruleset.archetypes() if wrestler is None else [],
+            "archetype": request.GET.get("archetype", ""),
         },
-        status=422 if errors else 200,
+        status=422 if errors or profile.errors else 200,
     )
+
+
+def _starting_sheet(ruleset, key):
+    """A new wrestler's sheet: the chosen archetype's (its name left for the player), or blank."""
+    for archetype_key, _label, sheet in ruleset.archetypes():
+        if archetype_key == key:
+            return {k: v for k, v in sheet.items() if k != "name"}
+    return {}
+
+
+def _budget(ruleset, sheet):
+    try:
+        return ruleset.budget(sheet)
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return None
 
 
 def _preview(ruleset, sheet):
@@ -175,12 +201,18 @@ def sheet_preview(request, slug):
     ruleset = get_ruleset(access.promotion.ruleset)
     sheet, errors = sheet_from_post(spec_for(ruleset.id), request.POST)
     derived = {}
-    if not errors:
+    if not sheet.get("name"):
+        # No name yet: the derived values do not depend on it, and nobody needs telling while typing.
+        sheet["name"] = "New wrestler"
+    if errors:
+        errors = {**services.sheet_problems(ruleset, sheet), **errors}
+    else:
         try:
             derived = ruleset.derived(services.validate_sheet(ruleset.id, sheet))
         except services.SheetInvalid as exc:
             errors = exc.errors
-    return render(request, "roster/_derived.html", {"derived": derived, "errors": errors})
+    budget = _budget(ruleset, sheet)
+    return render(request, "roster/_derived.html", {"derived": derived, "errors": errors, "budget": budget})
 
 
 @login_required

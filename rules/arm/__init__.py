@@ -80,6 +80,10 @@ class ArmRuleset(Ruleset):
     def sheet_spec(self):
         return _sheet.sheet_spec()
 
+    @property
+    def sheet_check_options(self):
+        return {"brackets": True, "parsers": _sheet.PARSERS, "unknown": "drop"}
+
     def validate_sheet(self, raw, new=False):
         """``new=True`` for a sheet at creation: its Prestige must reach its Background's start (P-ARM-08)."""
         return _sheet.validate(raw, new=new)

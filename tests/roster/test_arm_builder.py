@@ -32,7 +32,7 @@ def flat(html):
 
 def test_the_new_wrestler_page_has_a_widget_for_every_field(client, arm):
     client.force_login(arm.player)
-    page = client.get(new_url(arm))
+    page = client.get(new_url(arm) + "?archetype=example")
     assert page.status_code == 200
     html = page.content.decode()
     assert 'name="sheet.json"' not in html and "<textarea" not in html.split('id="sheet-form"')[1].split("Profile")[0]
@@ -77,7 +77,11 @@ def test_the_add_entry_button_gives_a_blank_arsenal_row(client, arm):
 
 def test_posting_the_prefilled_form_creates_the_wrestler(client, arm):
     client.force_login(arm.player)
-    pairs = [(k, v) for k, v in form_data_from_page(client.get(new_url(arm)).content.decode()) if k != "sheet.name"]
+    pairs = [
+        (k, v)
+        for k, v in form_data_from_page(client.get(new_url(arm) + "?archetype=example").content.decode())
+        if k != "sheet.name"
+    ]
     pairs += [("sheet.name", "Form Steel"), ("hometown", "Pittsburgh")]
     response = post_pairs(client, new_url(arm), pairs)
     assert response.status_code == 302, re.findall(r'class="errors"[^>]*>(.*?)</', response.content.decode(), re.S)
@@ -105,7 +109,7 @@ def test_an_arm_wrestler_is_edited_with_the_same_form(client, arm):
 
 def test_a_new_arsenal_row_and_a_removed_one_are_saved(client, arm):
     client.force_login(arm.player)
-    body = as_dict(form_data_from_page(client.get(new_url(arm)).content.decode()))
+    body = as_dict(form_data_from_page(client.get(new_url(arm) + "?archetype=example").content.decode()))
     body["sheet.name"] = ["Row Builder"]
     body["sheet.arsenal.2.__delete"] = ["on"]  # Kick
     body["sheet.arsenal.16.maneuver"] = ["Elbow Drop"]
@@ -129,7 +133,7 @@ def test_a_new_arsenal_row_and_a_removed_one_are_saved(client, arm):
 )
 def test_an_invalid_arsenal_entry_shows_its_error_beside_the_row_field(client, arm, field, value, error_id, message):
     client.force_login(arm.player)
-    body = as_dict(form_data_from_page(client.get(new_url(arm)).content.decode()))
+    body = as_dict(form_data_from_page(client.get(new_url(arm) + "?archetype=example").content.decode()))
     body["sheet.name"] = ["Broken Arsenal"]
     body[field] = [value]
     response = client.post(new_url(arm), body)
@@ -144,7 +148,7 @@ def test_an_invalid_arsenal_entry_shows_its_error_beside_the_row_field(client, a
 
 def test_a_duplicate_entry_is_shown_on_its_row(client, arm):
     client.force_login(arm.player)
-    body = as_dict(form_data_from_page(client.get(new_url(arm)).content.decode()))
+    body = as_dict(form_data_from_page(client.get(new_url(arm) + "?archetype=example").content.decode()))
     body["sheet.arsenal.1.maneuver"] = ["Forearm Smash"]
     response = client.post(new_url(arm), body)
     assert response.status_code == 422
@@ -157,7 +161,7 @@ def test_a_duplicate_entry_is_shown_on_its_row(client, arm):
 def test_the_preview_shows_each_entrys_effective_level_damage_and_skill(client, arm):
     client.force_login(arm.player)
     preview = f"/p/{arm.promotion.slug}/roster/preview/"
-    body = as_dict(form_data_from_page(client.get(new_url(arm)).content.decode()))
+    body = as_dict(form_data_from_page(client.get(new_url(arm) + "?archetype=example").content.decode()))
     html = flat(client.post(preview, body, HTTP_HX_REQUEST="true").content.decode())
     # Steel Bomb: Sit-out Powerbomb, Level 3; (7 + 1 + HDB 3) x 2 as the Finisher; STR 12 + training 2 + 2
     steel = "<dt>Maneuver</dt><dd>Sit-out Powerbomb</dd><dt>Name</dt><dd>Steel Bomb</dd>"
