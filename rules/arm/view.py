@@ -2,7 +2,8 @@
 (effective Level, Damage, Skill; the Finisher marked), the Talent account in words; and the budget line of the
 new-wrestler form."""
 
-from rules.arm.sheet import talent_account
+from rules.arm.sheet import parse_height, talent_account
+from rules.errors import SheetError
 from rules.view import default_view, words
 
 DERIVED_LABELS = {
@@ -99,8 +100,11 @@ def budget(sheet):
             "advancement": 0,
             **{k: v for k, v in sheet.items() if v is not None},
         }
+        filled["height"] = parse_height(filled["height"])
+        filled["arsenal"] = [r for r in filled["arsenal"] if isinstance(r, dict)]
+        filled["attributes"] = {k: v for k, v in (filled.get("attributes") or {}).items() if isinstance(v, int)}
         talent = talent_account(filled)
-    except (KeyError, TypeError, ValueError, AttributeError):
+    except (KeyError, TypeError, ValueError, AttributeError, SheetError):
         return None
     left = talent["pool"] - talent["spent"]
     text = f"Talent: {talent_words(talent)}."
