@@ -29,6 +29,7 @@ def league_home(request, slug):
         "weeks": WeekLog.objects.filter(promotion=promotion).order_by("-week")[:12],
         "overdue": league.overdue_titles(promotion),
         "points": league.POINTS,
+        "prestige_share": league.PRESTIGE_SHARE,
         "recent_weeks": league.RECENT_WEEKS,
     }
     return render(request, "promotion/league.html", context)

@@ -66,7 +66,8 @@ def test_the_contender_page_writes_its_formula_and_ranks(client, personas, djang
     WrestlerFactory(promotion=personas.promotion, ring_name="Top Guy", prestige=300)
     with django_assert_max_num_queries(10):
         html = client.get(f"/p/{personas.promotion.slug}/league/").content.decode()
-    assert "Score = Prestige + 15 × clean wins + 5 × wins by DQ or count-out" in html
+    assert "Score = Prestige ÷ 20 + 15 × clean wins + 5 × wins by DQ or count-out" in html
+    assert "Prestige 300 ÷ 20 = 15" in html  # Top Guy's breakdown
     assert title.name in html and "Top Guy" in html
 
 
