@@ -17,6 +17,7 @@ from promotion.export import export_promotion
 from promotion.models import Notice, Title, WeekLog
 from promotion.notices import mark_all_read
 from promotion.selectors import promotion_access
+from rules import get_ruleset
 
 
 def league_home(request, slug):
@@ -30,6 +31,7 @@ def league_home(request, slug):
         "overdue": league.overdue_titles(promotion),
         "points": league.POINTS,
         "prestige_share": league.PRESTIGE_SHARE,
+        "injuries": get_ruleset(promotion.ruleset).injury_summary(),
         "recent_weeks": league.RECENT_WEEKS,
     }
     return render(request, "promotion/league.html", context)

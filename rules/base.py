@@ -264,6 +264,12 @@ class Ruleset:
         may be incomplete: read what is there."""
         return None
 
+    def injury_summary(self):
+        """How often a match injures a wrestler here and for how long, as the league page says it: ``{"text",
+        "faithful"}`` (``faithful``: the measured rate is the one the rule text implies), or None when the ruleset
+        has no injury rule."""
+        return None
+
     def expected_weeks_out(self, sheet, points):
         """Weeks a wrestler of ``sheet`` needs to heal ``points`` injury points (None when he never heals)."""
         heal = self.weekly_heal(sheet)
