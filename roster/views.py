@@ -143,7 +143,7 @@ def _editor(request, access, wrestler=None):
             "nodes": nodes,
             "top_errors": unplaced_errors(nodes, errors),
             "nodes_have_errors": bool(errors),
-            "derived": _preview(ruleset, sheet) if not errors else {},
+            "derived": _preview(ruleset, sheet) if not errors else None,
             "budget": _budget(ruleset, sheet),
             "archetypes": ruleset.archetypes() if wrestler is None else [],
             "archetype": request.GET.get("archetype", ""),
@@ -168,10 +168,8 @@ def _budget(ruleset, sheet):
 
 
 def _preview(ruleset, sheet):
-    try:
-        return ruleset.derived(ruleset.validate_sheet(sheet))
-    except (ValueError, TypeError, KeyError):
-        return {}
+    """The ruleset's labelled view of the sheet being typed (None while it is not valid)."""
+    return _safe_view(ruleset, sheet)
 
 
 @login_required
@@ -200,7 +198,7 @@ def sheet_preview(request, slug):
         raise PermissionDenied("Only players, promoters and owners of this promotion build wrestlers.")
     ruleset = get_ruleset(access.promotion.ruleset)
     sheet, errors = sheet_from_post(spec_for(ruleset.id), request.POST)
-    derived = {}
+    view = None
     if not sheet.get("name"):
         # No name yet: the derived values do not depend on it, and nobody needs telling while typing.
         sheet["name"] = "New wrestler"
@@ -208,11 +206,13 @@ def sheet_preview(request, slug):
         errors = {**services.sheet_problems(ruleset, sheet), **errors}
     else:
         try:
-            derived = ruleset.derived(services.validate_sheet(ruleset.id, sheet))
+            services.validate_sheet(ruleset.id, sheet)
         except services.SheetInvalid as exc:
             errors = exc.errors
+        else:
+            view = _preview(ruleset, sheet)
     budget = _budget(ruleset, sheet)
-    return render(request, "roster/_derived.html", {"derived": derived, "errors": errors, "budget": budget})
+    return render(request, "roster/_derived.html", {"derived": view, "errors": errors, "budget": budget})
 
 
 @login_required

@@ -67,7 +67,7 @@ def test_a_promoter_and_players_run_a_roster(browser, page, live_url):
     paula.get_by_role("button", name="Save wrestler").click()
     expect(paula.locator("#id_sheet_attributes_Brawn_error")).to_have_text("must be between -5 and 5, got 8")
     paula.get_by_label("Brawn").fill("3")
-    expect(paula.locator("#derived")).to_contain_text("fatigue_threshold")
+    expect(paula.locator("#derived")).to_contain_text("Fatigue per -1 penalty")
     expect(paula.locator("#budget")).to_contain_text("Ability points:")
     paula.get_by_role("button", name="Save wrestler").click()
     expect(paula.get_by_text("Paula Powerbomb created. It waits for a promoter's approval.")).to_be_visible()

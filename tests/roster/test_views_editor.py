@@ -108,7 +108,7 @@ def test_the_preview_shows_derived_values_as_the_player_types(client, personas):
     pairs["sheet.attributes.Brawn"] = ["4"]
     response = client.post(f"/p/{personas.promotion.slug}/roster/preview/", pairs, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
-    assert "<dt>fatigue_threshold</dt><dd>24</dd>" in response.content.decode().replace("\n", "")
+    assert re.search(r"<dt[^>]*>Fatigue per -1 penalty</dt><dd>24</dd>", response.content.decode().replace("\n", ""))
     pairs["sheet.attributes.Brawn"] = ["7"]
     response = client.post(f"/p/{personas.promotion.slug}/roster/preview/", pairs, HTTP_HX_REQUEST="true")
     assert "attributes.Brawn: must be between -5 and 5, got 7" in response.content.decode()
