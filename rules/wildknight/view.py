@@ -61,9 +61,9 @@ def budget(sheet, abilities, skills):
         return None
     text = (
         f"Ability points: {_spent(points, ABILITY_POINTS)}; skill ranks: {_spent(ranks, SKILL_RANKS)}"
-        " (Wild World Wrestling's creation budget)."
+        " (Wild World Wrestling's creation budget; a guide, the league does not refuse more)."
     )
-    return {"text": text, "over": points > ABILITY_POINTS or ranks > SKILL_RANKS}
+    return {"text": text, "over": False}
 
 
 def _spent(used, budget):
