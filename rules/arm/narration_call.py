@@ -80,6 +80,13 @@ class Narrator:
                 return j
         return next(j for j, p in enumerate(self.people) if p.side != self.people[i].side)
 
+    def actor_of(self, event):
+        """The wrestler an event is about (tag events name him: their ``actor`` is a side)."""
+        name = event.get("actor_name")
+        if name is not None:
+            return next((i for i, p in enumerate(self.full) if p.name == name), event.get("actor"))
+        return event.get("actor")
+
     def __call__(self, event):
         said = event["text"]
         kind = getattr(said, "kind", "")
@@ -135,7 +142,7 @@ class Narrator:
                 key = next((k for k in keys if k in more.POSITION_VP), None)
                 if key == "ropes" and self.kind == "cage":
                     key = "run"
-                if key == "whip" and self.kind == "cage":
+                if key in ("whip", "whip-follow") and self.kind == "cage":
                     key = "whip-cage"
                 if key == "behind" and up:
                     key = None
@@ -181,7 +188,9 @@ class Narrator:
         for kind, facts, _before, _after in self.pending:
             if kind == "position":
                 key = next((k for k in facts.get("keys") or [] if k in NOTABLE), None)
-                if key is not None and facts.get("a") != event.get("actor"):
+                if key is not None and facts.get("a") != self.actor_of(event):
+                    if key == "whip-follow" and self.kind == "cage":
+                        key = "whip-cage"
                     x = self.who(facts["a"])
                     fmt = {"o": a_an(facts.get("obj") or "weapon"), "l": facts.get("launch") or "the ropes"}
                     t = self.pick("vp " + key, more.POSITION_VP[key])
@@ -282,6 +291,9 @@ class Narrator:
         if reversal is not None:
             key, options = "hit reversed", words.HIT_REVERSED
             fmt["R"] = reversal.get("move")
+        elif facts.get("finisher") and reply:
+            key, options = "hit reply finisher", words.HIT_REPLY_FINISHER
+            self.last_finisher = (a, self.seq, move)
         elif facts.get("finisher"):
             key, options = "hit finisher", words.HIT_FINISHER
             if self.title:
@@ -299,7 +311,7 @@ class Narrator:
         elif facts.get("ace"):
             extra.append((self.pick("ace", words.ACE), {}))
         elif facts.get("beat"):
-            extra.append((self.pick("beat", words.BEAT), {"C": a_an(facts["beat"])}))
+            extra.append((self.pick("beat", words.BEAT), {"C": facts["beat"], "Ca": a_an(facts["beat"])}))
         elif facts.get("dealt", 0) >= 8 and not facts.get("finisher"):
             extra.append((self.pick("big", words.BIG), {}))
         for tt, more_fmt in extra:
@@ -315,7 +327,9 @@ class Narrator:
         reply = self.last_miss is not None and self.last_miss[:2] == (b, a) and self.last_miss[2] == event["round"]
         self.last_miss = (a, b, event["round"])
         kind = facts.get("type")
-        if reply:
+        if reply and kind == "Trick":
+            key, options = "reply trick", words.REPLY_TRICK
+        elif reply:
             key, options = ("reply botch", words.REPLY_BOTCH) if facts.get("botch") else ("reply", words.REPLY_MISS)
         elif kind == "Trick":
             key = "trick " + move

@@ -147,9 +147,14 @@ HIT_REPLY = (  # the defender answers a miss at once
     "{a} punishes the miss with {m}.",
     "{a} capitalises at once: {m}.",
 )
+HIT_REPLY_FINISHER = (
+    "{a} makes {b} pay for the miss with the {M}, {a.his} finisher!",
+    "{a} answers at once with {a.his} finisher, the {M}!",
+    "{b} is left open, and {a} hits the {M}, {a.his} finisher!",
+)
 ACE = (" A textbook {M}.", " Picture perfect.", " That could not have gone better.", " Perfectly timed.")
 BIG = (" That shook the ring.", " What a shot.", " That one will be felt later.", " The crowd felt that one.", "")
-BEAT = (" {b}'s {C} was not enough.", " {b} tried {C} and got nothing.", " {b} went for {C}, too late.")
+BEAT = (" {b}'s {C} was not enough.", " {b} tried {Ca} and got nothing.", " {b} went for {Ca}, too late.")
 OVER = (
     " {b} sails over the top rope to the floor!",
     " {b} goes over the top and down to the floor!",
@@ -235,6 +240,10 @@ REPLY_BOTCH = (
     "{a} tries to answer with {m}, but botches it badly!",
     "{a} goes for {m} of {a.his} own and makes a mess of it!",
     "{a} has an opening for {m}, and blows it!",
+)
+REPLY_TRICK = (
+    "{a} answers with {m}, but it gets {a.him} nowhere.",
+    "{a} tries to make the most of the opening with {m}; it doesn't come off.",
 )
 TRICK_MISS = {
     "Distract Referee": (
