@@ -384,10 +384,8 @@ def hauler_lying_down(line, ctx):
     for i, name in ctx.each():
         if name not in line.text or not ctx.rx(_HAULER, name).search(line.text):
             continue
-        # the event that hauled: a position event of his with a target (the opponent moved), else the line's own
-        hauling = [e for e in line.span if e["type"] == "position" and e.get("target") is not None]
-        by = hauling[-1] if hauling else line.event
-        lying = _lying((_state_before(ctx, by) or line.before)[i])
+        # as the line's own event begins (he may have got up in the span before it: then he hauls standing)
+        lying = _lying((_state_before(ctx, line.event) or line.before)[i])
         if lying:
             return f"{name} hauls his man up while lying on the mat"
     return None

@@ -9,6 +9,30 @@ line (a plain ``str``). Nothing here rolls a die or changes the match.
 The Changes of Venue (tag teams, the cage) are in :mod:`rules.arm.narration_venue`, re-exported here.
 """
 
+from rules.arm.narration_referee import (  # noqa: F401 - the rules modules call them as narration.<name>
+    bump,
+    bump_seen,
+    count,
+    count_start,
+    counted_out,
+    disqualified,
+    distract,
+    distract_seen,
+    double_countout,
+    dq_call,
+    draw,
+    engineered,
+    engineered_result,
+    knockout,
+    referee_up,
+    restart,
+    rope_breaks,
+    run_in,
+    time_limit,
+    trick,
+    unseen,
+    warning,
+)
 from rules.arm.narration_venue import (  # noqa: F401 - the rules modules call them as narration.<name>
     Said,
     back_to_apron,
@@ -48,13 +72,6 @@ EDGE_NAMES = {
     "working_over": "starts working over the",
 }
 BREAKS = {"TEC": "slips out of", "STR": "powers out of", "SAV": "grabs the ropes to break"}
-COUNT_NAMES = {
-    "choke": "choke",
-    "rope_break": "rope break",
-    "ring_out": "count-out",
-    "top_rope": "top rope",
-    "tag_switch": "illegal man",
-}
 MOVED = {  # follow_up.py's words for what the attacker did with his opponent -> the commentary's key
     "rolls him back into the ring": "roll-in",
     "slides back into the ring": "slide-in",
@@ -317,12 +334,6 @@ def passes_out(fighter, how):
     return said(f"{fighter.name} collapses from {how}!", "passes_out", a=fighter.idx, how=how)
 
 
-def knockout(ref, fighter):
-    f = person(fighter)
-    text = f"{referee_name(ref)} checks on {f} and waves it off: {f.he} cannot continue!"
-    return said(text, "knockout", a=fighter.idx, referee=referee_name(ref))
-
-
 def injury(fighter, part, added, reasons):
     facts = {"a": fighter.idx, "part": part.lower(), "added": added}
     if added:
@@ -338,60 +349,6 @@ def stall(fighter, healed):
     return said(f"{f} takes a breather, but can't catch {f.his} wind.", "stall", a=fighter.idx)
 
 
-def unseen(ref, fighter, infraction):
-    text = f"{fighter.name} gets away with {infraction}."
-    return said(text, "unseen", a=fighter.idx, infraction=infraction, referee=referee_name(ref))
-
-
-def warning(ref, fighter, infraction):
-    r = referee_name(ref)
-    text = f"{r} warns {fighter.name} for {infraction} (warning {fighter.warnings})."
-    return said(text, "warning", a=fighter.idx, infraction=infraction, referee=r, n=fighter.warnings)
-
-
-def dq_call(ref, fighter, infraction):
-    r = referee_name(ref)
-    return said(f"{r} saw that: {infraction}!", "dq_call", a=fighter.idx, infraction=infraction, referee=r)
-
-
-def disqualified(fighter, why, fighters):
-    other = [x for x in fighters if x.side != fighter.side][0]
-    text = f"{fighter.name} is disqualified ({why})! {other.name} wins by disqualification."
-    return said(text, "end", a=fighter.idx, why=why)
-
-
-def counted_out(fighter):
-    return said(f"{fighter.name} is counted out!", "end", a=fighter.idx)
-
-
-def double_countout(fighters):
-    return said(f"{' and '.join(f.name for f in fighters)} are both counted out: a draw!", "end")
-
-
-def draw(reason):
-    return said(f"The match ends in a draw ({reason}).", "end", why=reason)
-
-
-def time_limit(limit, fighters):
-    return said(f"The bell! The {limit // 60}-minute time limit has expired: a draw!", "end", limit=limit // 60)
-
-
-def count_start(ref, fighter, kind):
-    r = referee_name(ref)
-    text = f"{r} starts the {COUNT_NAMES[kind]} count on {fighter.name}."
-    return said(text, "count_start", a=fighter.idx, count=COUNT_NAMES[kind], referee=r)
-
-
-def count(ref, fighter, kind, total):
-    text = f"{COUNT_NAMES[kind].capitalize()} count on {fighter.name}: {total}."
-    return said(text, "count", a=fighter.idx, count=COUNT_NAMES[kind], total=total, referee=referee_name(ref))
-
-
-def restart(ref):
-    r = referee_name(ref)
-    return said(f"{r} separates them and calls for a fresh tie-up.", "restart", referee=r)
-
-
 def edge(fighter, option, cost, detail=""):
     name = EDGE_NAMES[option]
     facts = {"a": fighter.idx, "option": option, "detail": detail}
@@ -403,7 +360,7 @@ def edge(fighter, option, cost, detail=""):
     return said(f"{fighter.name} {name}{tail}! [{cost} Edge]", "edge", **facts)
 
 
-def pin(attacker, defender, count, method, predicament, hook, interrupted=False):
+def pin(attacker, defender, reached, method, predicament, hook, interrupted=False):
     cover = (
         "the pin"
         if predicament
@@ -413,10 +370,10 @@ def pin(attacker, defender, count, method, predicament, hook, interrupted=False)
     if interrupted:
         text = f"{attacker.name} makes {cover}... 1... 2... and here comes help for {defender.name}!"
         return said(text, "pin", interrupted=True, **facts)
-    if count >= 3:
+    if reached >= 3:
         return said(f"{attacker.name} makes {cover}... 1... 2... 3!", "pin", interrupted=False, **facts)
-    counts = "... ".join(str(n) for n in range(1, count + 1))
-    shown = f"{counts}... " if count else ""
+    reacheds = "... ".join(str(n) for n in range(1, reached + 1))
+    shown = f"{reacheds}... " if reached else ""
     return said(f"{attacker.name} makes {cover}... {shown}{defender.name} {method}!", "pin", interrupted=False, **facts)
 
 
@@ -505,61 +462,6 @@ def comes_round(fighter):
 
 def play_to_crowd(fighter):
     return said(f"{fighter.name} plays to the crowd! (Heat {fighter.heat:+d})", "crowd", a=fighter.idx)
-
-
-def bump(ref, attacker, rounds):
-    r = referee_name(ref, lower=True)
-    lasts = "for a long while" if rounds >= 5 else "for a moment"
-    text = f"{attacker.name} 'accidentally' sends {r} sprawling! {referee_name(ref)} is down {lasts}."
-    return said(text, "bump", a=attacker.idx, referee=referee_name(ref), long=rounds >= 5)
-
-
-def bump_seen(ref, attacker):
-    r = referee_name(ref, lower=True)
-    return said(f"{attacker.name} shoves {r}, and {r} knows exactly what that was!", "bump_seen", a=attacker.idx)
-
-
-def run_in(second, helped, victim, hit, dealt):
-    if hit:
-        text = f"{second.name} runs in and levels {victim.name} behind the referee's back! [{dealt} damage]"
-        return said(text, "run_in", b=victim.idx, second=second.name, hit=True)
-    text = f"{second.name} runs in to help {helped.name}, but {victim.name} sees it coming."
-    return said(text, "run_in", b=victim.idx, second=second.name, hit=False)
-
-
-def rope_breaks(attacker, ref):
-    text = (
-        f"The top rope snaps under {attacker.name}! {referee_name(ref)} waves it off: "
-        "this match cannot be finished as sanctioned. No contest!"
-    )
-    return said(text, "end", a=attacker.idx)
-
-
-def referee_up(ref):
-    return said(f"{referee_name(ref)} is back up.", "referee_up", referee=referee_name(ref))
-
-
-def distract(attacker, ref, rounds):
-    return said(f"{attacker.name} distracts {referee_name(ref, lower=True)}!", "distract", a=attacker.idx, ok=True)
-
-
-def distract_seen(attacker, ref):
-    text = f"{referee_name(ref)} sees what {attacker.name} is up to and keeps watching the ring."
-    return said(text, "distract", a=attacker.idx, ok=False)
-
-
-def trick(attacker, entry):
-    return said(f"{attacker.name} pulls a {entry.label}.", "trick", a=attacker.idx, move=entry.label)
-
-
-def engineered(match, eng):
-    who = " and ".join(match.legal[s].name for s in eng["by"])
-    return said(f"Something is wrong here: {who} {'are' if len(eng['by']) > 1 else 'is'} not trying.", "engineered")
-
-
-def engineered_result(match, eng):
-    w = match.legal[eng["winner"]]
-    return said(f"{w.name} wins by {eng['method']} -- and the crowd knows it was a fix.", "end", a=w.idx)
 
 
 def decision(fighter, option, auto):

@@ -108,6 +108,8 @@ class Narrator:
                 self.picker.used(None)
         else:
             text = handler(event, facts, before, after)
+        if kind not in ("miss", "crash", "telegraph", "hit"):
+            self.last_miss = None  # a reply answers the miss at once, nothing in between
         if text:
             self.pending = []
         else:
@@ -149,10 +151,10 @@ class Narrator:
                 if key is not None:
                     fmt = {"o": a_an(facts.get("obj") or "weapon"), "l": facts.get("launch") or "the ropes"}
                     vp = (key, more.POSITION_VP[key], fmt)
+                elif up and adv is None:
+                    adv = ("up", more.UP_ADV, {})
                 elif up:
                     vp = ("up", more.UP_VP, {})
-                    if adv is None:
-                        adv = ("up", more.UP_ADV, {})
             elif kind == "moved" and a == actor:
                 what = facts.get("what", "lift")
                 lying = before[a]["position"] in FALLEN

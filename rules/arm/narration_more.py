@@ -122,7 +122,7 @@ INTRO = (
     "In this corner, {a} ({al}, {wa} lb); in the other, {b} ({bl}, {wb} lb). {r} has the match, {lim}-minute "
     "time limit.",
     "{a} ({wa} lb, a {al}) against {b} ({wb} lb, a {bl}), {lim} minutes on the clock, {rl} in charge.",
-    "The bell rings: {a}, {wa} lb, against {b}, {wb} lb. {r} is the referee; {lim}-minute time limit.",
+    "The bell rings: {a}, {wa} lb, against {b}, {wb} lb, with {rl} in charge and {lim} minutes on the clock.",
 )
 RESULT = {
     "pinfall": (
