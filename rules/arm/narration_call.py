@@ -19,7 +19,8 @@ from the match's dice, so the events without their text are the same with any wo
 
 from rules.arm import narration_more as more
 from rules.arm import narration_words as words
-from rules.narration_kit import Person, Picker, a_an, distinct, mix, sentence, short_names, team_name
+from rules.arm.narration_recap import people_of, quiet_result, result_line, title_of  # noqa: F401 - quiet_result
+from rules.narration_kit import Person, Picker, a_an, mix, sentence, team_name
 
 FALLEN = ("Prone", "Facedown")
 STANDING = ("Facing", "Behind")
@@ -27,30 +28,16 @@ NOTABLE = frozenset(("draw", "grab", "launch", "rope3", "rope2", "apron", "floor
 SUBJECT = "{a} "
 
 
-def _people(setup, short=False):
-    sheets = [w for side in setup.sides for w in side]
-    sides = [s for s, side in enumerate(setup.sides) for _ in side]
-    names = distinct([w["name"] for w in sheets])
-    if short:
-        names = short_names([w["name"] for w in sheets])
-    return [Person(n, s, w.get("pronouns", "he")) for n, s, w in zip(names, sides, sheets, strict=True)]
-
-
-def _title(setup):
-    title = (setup.stipulation or {}).get("title")
-    return title.strip() if isinstance(title, str) and title.strip() else None
-
-
 class Narrator:
     """Turns an ARM match's events into lines. Call it with each event, in order; it returns the text."""
 
     def __init__(self, setup, seed=None):
-        self.full = _people(setup)
-        self.short = _people(setup, short=True)
+        self.full = people_of(setup)
+        self.short = people_of(setup, short=True)
         self.people = self.full
         self.sides = [list(range(len(side))) for side in setup.sides]
         self.kind = setup.kind
-        self.title = _title(setup)
+        self.title = title_of(setup)
         self.seed = seed or 0
         self.picker = Picker(self.seed)
         self.seq = 0
@@ -163,9 +150,12 @@ class Narrator:
                 vp = ("moved " + what, more.MOVED_VP[what], {})
         return adv, vp
 
-    def open_line(self, template, key, fmt, actor, target):
-        """``template`` (of the line by ``actor``) with the lead-ins of the folded events in front of it."""
+    def open_line(self, template, key, fmt, actor, target, missed=False):
+        """``template`` (of the line by ``actor``) with the lead-ins of the folded events in front of it (a missed
+        attack takes no "now in control" lead: only a get-up)."""
         adv, vp = self.leads(actor)
+        if adv is not None and (not template.startswith(SUBJECT) or missed and adv[0] != "up"):
+            adv = None
         x, y = self.who(actor), self.who(target)
         parts = [key]
         body = template.format(**fmt)
@@ -349,7 +339,7 @@ class Narrator:
                 group = {"hold": "hold", "rollup": "rollup"}.get(fam, "grapple")
             key, options = "miss " + group, words.MISS[group]
         t = self.pick(key, options)
-        body, parts = self.open_line(t, t, fmt, a, b)
+        body, parts = self.open_line(t, t, fmt, a, b, missed=True)
         return self.say(body, *parts)
 
     def on_crash(self, event, facts, before, after):
@@ -447,39 +437,22 @@ class Narrator:
         t = self.pick(f"pin {count}", options)
         return self.say(t.format(how=how, F=fin[2] if after_finisher else "finisher", **fmt), t)
 
+    def on_count(self, event, facts, before, after):
+        c = facts.get("count", "")
+        t = self.pick("count " + c, more.COUNT.get(c, more.COUNT[""]))
+        return self.say(t.format(a=self.who(facts["a"]), n=facts.get("total"), c=c, C=sentence(c)), t)
+
+    def on_stall(self, event, facts, before, after):
+        healed = event.get("healed")
+        t = self.pick("stall " + str(bool(healed)), more.STALL if healed else more.STALL_FAIL)
+        return self.say(t.format(a=self.who(facts["a"])), t)
+
+    def on_fades(self, event, facts, before, after):
+        t = self.pick("fades", more.FADES)
+        return self.say(t.format(a=self.who(facts["a"])), t)
+
     def on_end(self, event, facts, before, after):
         return result_line(event, self.full, self.title, self.seed)
-
-
-def result_line(event, people, title, seed):
-    """The result event's text: from the result event alone (the quiet ``outcome`` writes the same)."""
-    said = event["text"]
-    facts = getattr(said, "facts", {})
-    method = event.get("method")
-    winner = event.get("winner")
-    options = more.RESULT.get(method)
-    if options is None:
-        return str(said)
-    sides = sorted({p.side for p in people})
-    teams = {s: team_name([p for p in people if p.side == s]) for s in sides}
-    w = teams.get(winner, "")
-    loser = event.get("loser")
-    if loser is None and winner is not None:
-        loser = next((s for s in sides if s != winner), None)
-    lose = teams.get(loser, "")
-    fallen = facts.get("a") if getattr(said, "kind", "") == "knockout" else facts.get("b")
-    if method in ("submission", "knockout") and fallen is not None and len(people) > 2:
-        lose = people[fallen].name  # a tag team loses by the man who tapped or was knocked out
-    why = event.get("reason") or facts.get("why") or "no winner"
-    if method == "no-contest":
-        return str(said)
-    if method == "draw" and event.get("reason") == "time limit":
-        return str(said)
-    t = options[mix(seed, event.get("rounds") or 0, "result " + str(method)) % len(options)]
-    text = t.format(w=w, l=lose, M=facts.get("move") or "hold", why=why)
-    if title and winner is not None:
-        text += f" The {title} was on the line."
-    return sentence(text)
 
 
 def narrate(setup, events, seed=None):
@@ -488,9 +461,3 @@ def narrate(setup, events, seed=None):
     for event in events:
         event["text"] = narrator(event)
         yield event
-
-
-def quiet_result(setup, event, seed=None):
-    """The result event of the quiet ``outcome``, with the sentence ``narrate`` writes."""
-    event["text"] = result_line(event, _people(setup), _title(setup), seed or 0)
-    return event

@@ -30,7 +30,7 @@ POSITION_ADV = {
     "draw": ("With {o} in hand, ",),
     "floor": ("Out on the floor, ",),
 }
-UP_ADV = ("Back on {x.his} feet, ", "Up again, ", "Back up, ", "Once {x.he} {x.is_} up, ")
+UP_ADV = ("Back on {x.his} feet, ", "Up again, ", "Back up, ", "On {x.his} feet again, ")
 UP_VP = ("gets back up", "is back on {x.his} feet", "climbs back up")
 MOVED_VP = {
     "lift": ("hauls {y} back up", "drags {y} up off the mat", "pulls {y} up", "picks {y} up off the canvas"),
@@ -127,28 +127,60 @@ INTRO = (
 RESULT = {
     "pinfall": (
         "Here is your winner, by pinfall: {w}!",
-        "{w} wins it by pinfall!",
-        "It's over! {w} pins {l}!",
-        "{w} gets the three-count over {l}!",
+        "{w} win{s} it by pinfall!",
+        "It's over! {w} pin{s} {l}!",
+        "{w} get{s} the three-count over {l}!",
     ),
     "submission": (
-        "{l} taps out! {w} wins by submission!",
-        "{l} gives up to the {M}! {w} wins it!",
-        "{w} makes {l} tap to the {M}!",
+        "{l} taps out! {w} win{s} by submission!",
+        "{l} gives up to the {M}! {w} win{s} it!",
+        "{w} make{s} {l} tap to the {M}!",
     ),
     "knockout": (
-        "{l} can't go on: {w} wins by knockout!",
-        "The referee waves it off! {w} wins by knockout!",
-        "{w} has knocked {l} out!",
+        "{l} can't go on: {w} win{s} by knockout!",
+        "The referee waves it off! {w} win{s} by knockout!",
+        "{w} {has} knocked {l} out!",
     ),
     "disqualification": (
-        "{l} is disqualified ({why})! {w} wins.",
-        "That's a disqualification ({why}): {w} wins it.",
+        "{l} is disqualified ({why})! {w} win{s}.",
+        "That's a disqualification ({why}): {w} win{s} it.",
     ),
-    "count-out": ("{l} is counted out! {w} wins.", "{l} doesn't beat the count: {w} wins by count-out."),
-    "escape": ("{w} escapes the cage and wins!", "{w} is out of the cage! {w} wins it!"),
+    "count-out": ("{l} is counted out! {w} win{s}.", "{l} doesn't beat the count: {w} win{s} by count-out."),
+    "escape": ("{w} escape{s} the cage and win{s}!", "{w} {is_} out of the cage! {w} win{s} it!"),
     "draw": ("The match ends in a draw ({why}).", "No winner tonight: a draw ({why})."),
     "no-contest": ("No contest: {why}.",),
 }
 TITLE_WIN = " {w} takes the {t}!"
 TITLE_KEEP = " And the {t} stays with {w}!"
+
+COUNT = {  # a referee's count on a wrestler ({c}: what is counted, {n}: how far)
+    "count-out": (
+        "The referee's count on {a} reaches {n}.",
+        "{n}! {a} is still outside.",
+        "The count is up to {n}, and {a} is not back in.",
+        "{a} is still on the outside at {n}.",
+        "{n}, counts the referee; {a} had better hurry.",
+    ),
+    "": (
+        "{C} count on {a}: {n}.",
+        "The {c} count on {a} is at {n}.",
+        "{n}, and the referee is counting {a}'s {c}.",
+    ),
+}
+STALL = (
+    "{a} takes a breather and catches {a.his} wind.",
+    "{a} backs off to get {a.his} breath back.",
+    "{a} takes a moment and recovers some strength.",
+)
+STALL_FAIL = (
+    "{a} takes a breather, but can't catch {a.his} wind.",
+    "{a} backs off, still breathing hard.",
+    "{a} tries to recover, without much luck.",
+    "{a} buys a moment, but it doesn't help much.",
+)
+FADES = (
+    "{a} is fading in the sleeper...",
+    "{a}'s arms are going limp in the sleeper...",
+    "The sleeper is taking {a} under...",
+    "{a} is slipping away in the sleeper...",
+)

@@ -6,9 +6,10 @@ turning point (when the winner went ahead on damage for good), the near falls, a
 dirty work, and what it means.
 """
 
+from rules.arm import narration_more as more
 from rules.arm.tables import MANEUVER_ROWS
 from rules.base import Ruleset
-from rules.narration_kit import a_an, short_names, team_name
+from rules.narration_kit import Person, a_an, distinct, mix, sentence, short_names, team_name
 
 ROLL_UPS = frozenset(row[1] for row in MANEUVER_ROWS if row[7] == "Pin-predicament")
 
@@ -191,3 +192,59 @@ def _meaning(winner, title, title_changed, streak, result):
     if streak and streak >= 2:
         bits.append(f"That makes {streak} wins in a row for {winner}.")
     return " ".join(bits)
+
+
+# --- the result line (the quiet ``outcome`` writes it too) ---------------------------------------------
+
+
+def people_of(setup, short=False):
+    sheets = [w for side in setup.sides for w in side]
+    sides = [s for s, side in enumerate(setup.sides) for _ in side]
+    names = distinct([w["name"] for w in sheets])
+    if short:
+        names = short_names([w["name"] for w in sheets])
+    return [Person(n, s, w.get("pronouns", "he")) for n, s, w in zip(names, sides, sheets, strict=True)]
+
+
+def title_of(setup):
+    title = (setup.stipulation or {}).get("title")
+    return title.strip() if isinstance(title, str) and title.strip() else None
+
+
+def result_line(event, people, title, seed):
+    """The result event's text: from the result event alone (the quiet ``outcome`` writes the same)."""
+    said = event["text"]
+    facts = getattr(said, "facts", {})
+    method = event.get("method")
+    winner = event.get("winner")
+    options = more.RESULT.get(method)
+    if options is None:
+        return str(said)
+    sides = sorted({p.side for p in people})
+    teams = {s: team_name([p for p in people if p.side == s]) for s in sides}
+    w = teams.get(winner, "")
+    loser = event.get("loser")
+    if loser is None and winner is not None:
+        loser = next((s for s in sides if s != winner), None)
+    lose = teams.get(loser, "")
+    fallen = facts.get("a") if getattr(said, "kind", "") == "knockout" else facts.get("b")
+    if method in ("submission", "knockout") and fallen is not None and len(people) > 2:
+        lose = people[fallen].name  # a tag team loses by the man who tapped or was knocked out
+    why = event.get("reason") or facts.get("why") or "no winner"
+    if method == "no-contest":
+        return str(said)
+    if method == "draw" and event.get("reason") == "time limit":
+        return str(said)
+    t = options[mix(seed, event.get("rounds") or 0, "result " + str(method)) % len(options)]
+    plural = " and " in w
+    verbs = {"s": "" if plural else "s", "has": "have" if plural else "has", "is_": "are" if plural else "is"}
+    text = t.format(w=w, l=lose, M=facts.get("move") or "hold", why=why, **verbs)
+    if title and winner is not None:
+        text += f" The {title} was on the line."
+    return sentence(text)
+
+
+def quiet_result(setup, event, seed=None):
+    """The result event of the quiet ``outcome``, with the sentence ``narrate`` writes."""
+    event["text"] = result_line(event, people_of(setup), title_of(setup), seed or 0)
+    return event

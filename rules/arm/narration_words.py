@@ -250,6 +250,8 @@ TRICK_MISS = {
         "{a} tries to distract the referee, but the referee isn't buying it.",
         "{a} tries to get the referee's attention; the referee waves {a.him} off.",
         "{a}'s attempt to distract the referee goes nowhere.",
+        "{a} argues with the referee, who turns straight back to the action.",
+        "{a} calls the referee over; the referee won't look away.",
     ),
     "": (
         "{a} tries {m}, but it gets {a.him} nowhere.",
