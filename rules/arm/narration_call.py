@@ -451,6 +451,26 @@ class Narrator:
         t = self.pick("fades", more.FADES)
         return self.say(t.format(a=self.who(facts["a"])), t)
 
+    def on_unseen(self, event, facts, before, after):
+        t = self.pick("unseen", more.UNSEEN)
+        return self.say(t.format(a=self.who(facts["a"]), i=facts.get("infraction", "it")), t)
+
+    def on_warning(self, event, facts, before, after):
+        t = self.pick("warning", more.WARNING)
+        fmt = {
+            "a": self.who(facts["a"]),
+            "i": facts.get("infraction", "that"),
+            "n": facts.get("n"),
+            "r": facts["referee"],
+        }
+        return self.say(t.format(**fmt), t)
+
+    def on_tag(self, event, facts, before, after):
+        if facts.get("how") != "tag":
+            return self.say(str(event["text"]), None)
+        t = self.pick("tag", more.TAG)
+        return self.say(t.format(a=self.who(facts["a"]), b=self.who(facts["b"])), t)
+
     def on_end(self, event, facts, before, after):
         return result_line(event, self.full, self.title, self.seed)
 

@@ -184,3 +184,18 @@ FADES = (
     "The sleeper is taking {a} under...",
     "{a} is slipping away in the sleeper...",
 )
+UNSEEN = (
+    "{a} gets away with {i}.",
+    "The referee misses it: {a} gets away with {i}.",
+    "{a} sneaks in {i} behind the referee's back.",
+)
+WARNING = (
+    "{r} warns {a} for {i} (warning {n}).",
+    "{r} is in {a}'s face over {i}: warning {n}.",
+    "Warning number {n} for {a}, for {i}.",
+)
+TAG = (
+    "{a} tags in {b}!",
+    "{a} makes the tag, and in comes {b}!",
+    "{a} reaches the corner and tags {b}!",
+)
