@@ -163,7 +163,7 @@ class Narrator:
             t = self.pick("vp " + vp[0], vp[1])
             parts.append(t)
             rest = template[len(SUBJECT) :].format(**fmt)
-            joint = ", " if " and " in rest or " and " in t else " and "
+            joint = ", then " if " and " in t else ", " if " and " in rest else " and "
             body = f"{x} " + t.format(x=x, y=y, **vp[2]) + joint + rest
         elif vp is not None and vp[0] in NOTABLE:
             t = self.pick("vp " + vp[0], vp[1])
