@@ -17,6 +17,8 @@ from the match's dice, so the events without their text are the same with any wo
   ``title``).
 """
 
+import re
+
 from rules.arm import narration_more as more
 from rules.arm import narration_words as words
 from rules.arm.narration_recap import people_of, quiet_result, result_line, title_of  # noqa: F401 - quiet_result
@@ -26,6 +28,14 @@ FALLEN = ("Prone", "Facedown")
 STANDING = ("Facing", "Behind")
 NOTABLE = frozenset(("draw", "grab", "launch", "rope3", "rope2", "apron", "floor", "ring", "boot", "whip-follow"))
 SUBJECT = "{a} "
+
+
+_OBJECT = re.compile(r"(?<=[a-z]{2})(?<!and)(?<!but)(?<!fallen)(?<!the) \{b\}(?!'s)")
+
+
+def _object_pronoun(rest):
+    """The opponent named once already ("hauls Vega up"): the first {b} that is an object becomes "him"/"her"."""
+    return _OBJECT.sub(" {b.him}", rest, count=1)
 
 
 class Narrator:
@@ -162,7 +172,10 @@ class Narrator:
         if template.startswith(SUBJECT) and vp is not None:
             t = self.pick("vp " + vp[0], vp[1])
             parts.append(t)
-            rest = template[len(SUBJECT) :].format(**fmt)
+            rest = template[len(SUBJECT) :]
+            if "{y}" in t:
+                rest = _object_pronoun(rest)
+            rest = rest.format(**fmt)
             joint = ", then " if " and " in t else ", " if " and " in rest else " and "
             body = f"{x} " + t.format(x=x, y=y, **vp[2]) + joint + rest
         elif vp is not None and vp[0] in NOTABLE:
