@@ -10,7 +10,7 @@ and ``tables`` (data), ``tactics`` (the default policy), ``narration`` (sentence
 (state and driver). See ``docs/rules/arm.md``.
 """
 
-from rules.arm import examples
+from rules.arm import examples, narration_call, narration_recap
 from rules.arm import sheet as _sheet
 from rules.arm import view as _view
 from rules.arm.maneuvers import table_rows
@@ -120,7 +120,19 @@ class ArmRuleset(Ruleset):
         """The events; ``choosers`` maps a side to a rules.decisions.Chooser (default: the tactics)."""
         match = Match(setup, dice, seed)
         match.choosers = dict(choosers or {})
-        return match.run()
+        return narration_call.narrate(setup, match.run(), seed)
+
+    def outcome(self, setup, dice, seed=None):
+        """The result event only (odds): the match played without the commentary, its result line the same."""
+        last = None
+        for last in Match(setup, dice, seed).run():  # noqa: B007 - only the last one
+            pass
+        return narration_call.quiet_result(setup, last, seed)
+
+    def recap(self, events, setup=None, **context):
+        """A paragraph about a finished match (``narration_recap.recap``): who won, how, the turning point, the
+        near falls and, given ``title``/``title_changed``/``streak``, what it means."""
+        return narration_recap.recap(events, setup, **context)
 
     # --- the league ----------------------------------------------------------------------------
     def house_rule_spec(self):
