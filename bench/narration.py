@@ -33,7 +33,10 @@ from rules import RandomDice, get_ruleset, ruleset_ids  # noqa: E402
 from rules.narration_check import check  # noqa: E402
 from rules.narration_kit import short_names, template_key  # noqa: E402
 
-ARM_FILLER = re.compile(r"gets to his feet|pulls him up|repositions\.|moves behind his opponent|takes control \(")
+ARM_FILLER = re.compile(
+    r"gets to (?:his|her|their) feet|pulls (?:him|her|them) up|repositions\.|squares up\.|moves behind"
+    r"|takes control \("
+)
 
 
 def is_filler(ruleset_id, event):
@@ -54,6 +57,8 @@ def is_filler(ruleset_id, event):
             return outcome in ("count", "automatic") and event["count"] < 3
         return kind == "stun" and not event.get("rounds")
     if ruleset_id == "arm":
+        if kind == "release" or (kind == "injury" and not event.get("points")):
+            return True
         return kind in ("position", "advantage") and bool(ARM_FILLER.search(event["text"]))
     return False
 

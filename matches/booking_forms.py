@@ -91,8 +91,45 @@ class MatchForm(forms.Form):
         super().__init__(*args, **kwargs)
         if not supports(promotion.rules()):
             del self.fields["interactive"]  # the ruleset has no decision points
+        if self.is_bound:
+            self.data = self._without_hidden(self.data)
         self.fields["referee"].queryset = Referee.objects.filter(promotion=promotion).order_by("name")
         self.fields["title"].queryset = Title.objects.filter(promotion=promotion, is_active=True).order_by("name")
+
+    # The fields the page shows only for some match types (static/css/booking.css hides the others): a hidden
+    # field's value (a cage height left from a cage match before the type became singles) is ignored, never refused.
+    ONLY_FOR = {
+        "side0_1": ("tag",),
+        "side1_1": ("tag",),
+        "cage_material": ("cage",),
+        "cage_height_ft": ("cage",),
+        "cage_internal": ("cage",),
+        "cage_roof": ("cage",),
+        "escape_rule": ("cage",),
+        "promo_df": tuple(SEGMENT_KINDS),
+    }
+    NOT_FOR = dict.fromkeys(
+        ("referee", "title", "time_limit_minutes", "no_dq", "titles_change_on_dq", "interactive"), SEGMENT_KINDS
+    )
+
+    @classmethod
+    def shown(cls, name, kind):
+        if name in cls.ONLY_FOR:
+            return kind in cls.ONLY_FOR[name]
+        return kind not in cls.NOT_FOR.get(name, ())
+
+    def _without_hidden(self, data):
+        kind = data.get("kind", "")
+        if kind not in MatchKind.values:
+            return data
+        data = data.copy()
+        for name in (*self.ONLY_FOR, *self.NOT_FOR):
+            if not self.shown(name, kind) and name in data:
+                if name == "cage_internal":
+                    data[name] = "on"  # its default
+                else:
+                    del data[name]
+        return data
 
     @classmethod
     def initial_for(cls, match):

@@ -26,8 +26,18 @@ CLEAN_METHODS = ("pinfall", "submission", "knockout", "escape")
 DQ_METHODS = ("disqualification", "count-out")
 RECENT_WEEKS = 4
 CONTENDERS = 10
-# Contender score = Prestige + these per result in the last RECENT_WEEKS weeks.
-POINTS = {"clean_win": 15, "dq_win": 5, "draw": 2, "loss": -5}
+# Contender score = Prestige // PRESTIGE_SHARE + these per result in the last RECENT_WEEKS weeks. Prestige is a career's
+# standing (hundreds: a rookie 100, a main eventer 500) and results are this month's form: counted whole, Prestige
+# outweighed any run of results (a 500-Prestige wrestler who went 0-2 ranked above a 100-Prestige one who went 2-0),
+# so it counts a twentieth: a main eventer's standing is worth about two clean wins, and two losses undo it.
+PRESTIGE_SHARE = 20
+POINTS = {"clean_win": 15, "dq_win": 5, "draw": 2, "loss": -10}
+PART_LABELS = {
+    "clean_wins": ("clean win", "clean wins"),
+    "dq_wins": ("win by DQ or count-out", "wins by DQ or count-out"),
+    "draws": ("draw", "draws"),
+    "losses": ("loss", "losses"),
+}
 MAX_HEAL_PASSES = 20
 TALLY_POINTS = {"clean_wins": "clean_win", "dq_wins": "dq_win", "draws": "draw", "losses": "loss"}
 
@@ -340,7 +350,7 @@ class RankingData:
             if w.pk in champions:
                 continue
             tally = self.tally.get(w.pk, none)
-            scored.append((w.prestige + sum(POINTS[TALLY_POINTS[k]] * n for k, n in tally.items()), w, tally))
+            scored.append((score_of(w.prestige, tally), w, tally))
         scored.sort(key=lambda row: (-row[0], -row[1].prestige, row[1].ring_name))
         ranked = []
         for score, w, tally in scored[:limit]:  # copies of the ranked only: the pool is hundreds of wrestlers
@@ -348,8 +358,24 @@ class RankingData:
             for key, value in tally.items():
                 setattr(row, key, value)
             row.score = score
+            row.parts = score_parts(w.prestige, tally)
             ranked.append(row)
         return ranked
+
+
+def score_of(prestige, tally):
+    return sum(points for _label, points in score_parts(prestige, tally))
+
+
+def score_parts(prestige, tally):
+    """The score's breakdown, ``[(what, points)]``: the Prestige share first, then each kind of recent result."""
+    parts = [(f"Prestige {prestige} ÷ {PRESTIGE_SHARE}", prestige // PRESTIGE_SHARE)]
+    for key, n in tally.items():
+        if n:
+            one, many = PART_LABELS[key]
+            each = POINTS[TALLY_POINTS[key]]
+            parts.append((f"{n} {one if n == 1 else many} × {each}", n * each))
+    return parts
 
 
 def contenders(title, *, week=None, limit=CONTENDERS, data=None):

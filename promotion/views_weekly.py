@@ -17,6 +17,7 @@ from promotion.export import export_promotion
 from promotion.models import Notice, Title, WeekLog
 from promotion.notices import mark_all_read, mark_read
 from promotion.selectors import pending_work, promotion_access, week_title_changes
+from rules import get_ruleset
 
 
 def league_home(request, slug):
@@ -29,6 +30,8 @@ def league_home(request, slug):
         "weeks": WeekLog.objects.filter(promotion=promotion).order_by("-week")[:12],
         "overdue": league.overdue_titles(promotion),
         "points": league.POINTS,
+        "prestige_share": league.PRESTIGE_SHARE,
+        "injuries": get_ruleset(promotion.ruleset).injury_summary(),
         "recent_weeks": league.RECENT_WEEKS,
     }
     return render(request, "promotion/league.html", context)

@@ -1,6 +1,7 @@
 """Reads for rosters and wrestlers."""
 
-from django.db.models import Exists, OuterRef, Q, Subquery, Sum
+from django.db.models import Count, Exists, F, IntegerField, OuterRef, Q, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
 
 from roster.models import Injury, Wrestler
 from roster.sheets import LEAGUE_FIELDS, spec_for
@@ -25,6 +26,7 @@ def roster(promotion, *, q="", alignment="", status="", owner="", injured="", so
             injury_points=Subquery(
                 Injury.objects.filter(wrestler=OuterRef("pk")).values("wrestler").annotate(s=Sum("points")).values("s")
             ),
+            **_win_loss(),
         )
     )
     if q:
@@ -46,6 +48,24 @@ def roster(promotion, *, q="", alignment="", status="", owner="", injured="", so
     return qs.order_by(*SORTS.get(sort, SORTS["name"]))
 
 
+def _win_loss():
+    """``wins`` and ``losses`` of each wrestler over his finished matches (segments are no match), as subqueries."""
+    from matches.models import SEGMENT_KINDS, MatchParticipant, MatchStatus
+
+    finished = MatchParticipant.objects.filter(wrestler=OuterRef("pk"), match__status=MatchStatus.FINISHED).exclude(
+        match__kind__in=SEGMENT_KINDS
+    )
+
+    def count(qs):
+        counted = qs.values("wrestler").annotate(n=Count("pk")).values("n")
+        return Coalesce(Subquery(counted, output_field=IntegerField()), Value(0))
+
+    return {
+        "wins": count(finished.filter(match__winner_side=F("side"))),
+        "losses": count(finished.filter(match__winner_side__isnull=False).exclude(match__winner_side=F("side"))),
+    }
+
+
 def wrestler_injuries(wrestler):
     return {i.body_part: i.points for i in wrestler.injuries.all()}
 
@@ -58,6 +78,15 @@ def injury_rows(ruleset, injuries):
         (labels.get(area, area), points)
         for area, points in sorted(injuries.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))
     ]
+
+
+def weeks_out(ruleset, wrestler, injuries):
+    """Weeks until every injury point is healed at his weekly heal (the ruleset's rule), None when healthy or
+    when he does not heal."""
+    total = sum(injuries.values())
+    if not total:
+        return None
+    return ruleset.expected_weeks_out(wrestler.sheet, total)
 
 
 def export_sheet(wrestler):

@@ -1,5 +1,7 @@
 """Writes for wrestlers. The ruleset validates every sheet; nothing is saved until it is valid."""
 
+import logging
+
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
@@ -11,6 +13,7 @@ from roster.models import Approval, Injury, Wrestler, WrestlerStatus
 from rules import SheetError, get_ruleset
 
 PROFILE_FIELDS = ("hometown", "bio")
+log = logging.getLogger("kayfabe.roster")
 
 
 class SheetInvalid(ValidationError):
@@ -34,12 +37,25 @@ def _has_nul(value):
 def validate_sheet(ruleset_id, raw):
     if _has_nul(raw):  # Postgres cannot store NUL in text or jsonb
         raise SheetInvalid({"sheet": "text must not contain NUL characters"})
+    ruleset = get_ruleset(ruleset_id)
     try:
-        return get_ruleset(ruleset_id).validate_sheet(raw)
+        return ruleset.validate_sheet(raw)
     except SheetError as exc:
-        raise SheetInvalid({exc.field: exc.message}) from None
+        raise SheetInvalid(sheet_problems(ruleset, raw) or {exc.field: exc.message}) from None
     except (TypeError, KeyError, AttributeError, IndexError) as exc:  # a ruleset bug must not become a 500
         raise SheetInvalid({"sheet": f"this sheet could not be read ({type(exc).__name__})"}) from None
+
+
+def sheet_problems(ruleset, raw):
+    """Every problem the ruleset finds in ``raw`` at once (``Ruleset.sheet_errors``), by form path
+    (``arsenal.2.flags``); empty when it cannot say (a ruleset bug is not the player's problem)."""
+    from roster.sheets import error_path
+
+    try:
+        errors = ruleset.sheet_errors(raw)
+    except (TypeError, KeyError, AttributeError, IndexError, ValueError):
+        return {}
+    return {error_path(path): message for path, message in errors.items()}
 
 
 def can_edit_wrestler(wrestler, user, membership=...):
@@ -117,20 +133,22 @@ def _starting_prestige(wrestler, sheet):
         wrestler.save(update_fields=["prestige"])
 
 
-def _playable(sheet):
+def _playable(sheet, cosmetic=()):
     """What of a sheet the engine plays from the player's hand: the league keeps Fame, Prestige, injuries and edge
-    itself (roster.sheets.LEAGUE_FIELDS; a match's setup takes them from the league, not the sheet)."""
+    itself (roster.sheets.LEAGUE_FIELDS; a match's setup takes them from the league, not the sheet); ``cosmetic``:
+    the fields the ruleset calls looks only (``Ruleset.cosmetic_fields``), left out too."""
     from roster.sheets import LEAGUE_FIELDS
 
-    return {k: v for k, v in sheet.items() if k not in LEAGUE_FIELDS}
+    return {k: v for k, v in sheet.items() if k not in LEAGUE_FIELDS and k not in cosmetic}
 
 
 def approval_after_edit(wrestler, *, sheet_changed, by_booker):
     """The approval an edited wrestler has. A rejected one goes back to the promoter whoever fixed it. In a promotion
     whose wrestlers need approval, an approved wrestler whose sheet a player changed goes back for review (pending:
     not bookable until a promoter approves it again), or a player could have a modest sheet approved and then raise
-    it. Only the profile (``PROFILE_FIELDS``: hometown, bio) is cosmetic; every change to the sheet, its name
-    included, counts. A promoter's or owner's own edit is already a booker's review."""
+    it. The profile (``PROFILE_FIELDS``: hometown, bio) and the fields the ruleset calls cosmetic
+    (``Ruleset.cosmetic_fields``, e.g. the pronouns) keep it approved (the change is logged); every other change to
+    the sheet, its name included, counts. A promoter's or owner's own edit is already a booker's review."""
     if wrestler.approval == Approval.REJECTED:
         return Approval.PENDING
     if (
@@ -152,7 +170,17 @@ def wrestler_update(*, wrestler, by, sheet, hometown=None, bio=None):
     clash = Wrestler.objects.filter(promotion=wrestler.promotion, ring_name__iexact=validated["name"])
     if clash.exclude(pk=wrestler.pk).exists():
         raise ValidationError({"name": f"{validated['name']} is already on this roster."})
-    sheet_changed = _playable(validated) != _playable(wrestler.sheet)
+    cosmetic = tuple(get_ruleset(wrestler.promotion.ruleset).cosmetic_fields)
+    sheet_changed = _playable(validated, cosmetic) != _playable(wrestler.sheet, cosmetic)
+    looks = sorted(k for k in cosmetic if validated.get(k) != wrestler.sheet.get(k))
+    if looks and not sheet_changed:
+        log.info(
+            "wrestler %s (%s): cosmetic change of %s by %s, approval kept",
+            wrestler.pk,
+            wrestler.ring_name,
+            ", ".join(looks),
+            by,
+        )
     by_booker = membership_for(wrestler.promotion, by).has_role(Role.PROMOTER)
     _mirror(wrestler, validated)
     if hometown is not None:

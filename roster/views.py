@@ -6,11 +6,6 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template import Context
-from django.template.base import render_value_in_context
-from django.utils.html import conditional_escape
-from django.utils.safestring import mark_safe
-from django.utils.text import capfirst
 from django.views.decorators.http import require_POST
 
 from promotion.selectors import promotion_access
@@ -58,7 +53,8 @@ def wrestler_detail(request, slug, pk):
 
 
 def _wrestler_body(wrestler, vs_id):
-    """What the wrestler page shows every visitor: league facts, derived values, injuries, sheet, record."""
+    """What the wrestler page shows every visitor: the ruleset's card of his sheet (labels and layout from
+    ``Ruleset.wrestler_view``), injuries with the expected return, record, recent form and titles."""
     ruleset = get_ruleset(wrestler.promotion.ruleset)
     injuries = selectors.wrestler_injuries(wrestler)
     career = records.Career(wrestler)
@@ -67,46 +63,37 @@ def _wrestler_body(wrestler, vs_id):
     opponent = next((o for o in opponents if str(o.pk) == vs_id), None)
     if opponent is not None:
         versus = {"opponent": opponent, **career.head_to_head(opponent.pk)}
+    history = career.history()
+    # With the league's Fame (Edge) and injuries: the sheet as the engine plays it.
+    view = _safe_view(ruleset, selectors.export_sheet(wrestler))
     return {
         "record": career.record(),
-        "history": career.history(),
+        "history": history,
+        "form": [row["result"] for row in history[:5]],
         "opponents": opponents,
         "versus": versus,
         "reigns": wrestler.reigns.select_related("title", "title__promotion").order_by("won_week"),
         "promotion": wrestler.promotion,
         "wrestler": wrestler,
-        # With the league's Fame (Edge). Values rendered in Python: an include per nested value was the slowest
-        # part of the page.
-        "derived": [(k, value_html(v)) for k, v in _safe_derived(ruleset, selectors.export_sheet(wrestler)).items()],
-        "sheet": [(k, value_html(v)) for k, v in wrestler.sheet.items()],
+        "view": view,
         "injuries": injuries,
         "injury_rows": selectors.injury_rows(ruleset, injuries),
+        "weeks_out": selectors.weeks_out(ruleset, wrestler, injuries),
     }
 
 
-_PLAIN = Context(autoescape=True)
-
-
-def value_html(value):
-    """What templates/roster/_value.html renders for a sheet's value (nested lists and dicts), in Python."""
-    if isinstance(value, dict):
-        items = "".join(
-            f"<dt>{conditional_escape(capfirst(str(k)))}</dt><dd>{value_html(v)}</dd>" for k, v in value.items()
-        )
-        html = f'<dl class="sheet nested">{items}</dl>'
-    elif isinstance(value, list | tuple):
-        html = '<ul class="plain">' + "".join(f"<li>{value_html(v)}</li>" for v in value) + "</ul>"
-    else:
-        html = render_value_in_context(value, _PLAIN)
-    # Every value and key above was escaped on its way in: the same bytes the template wrote.
-    return mark_safe(html + "\n")  # noqa: S308  # nosec B308, B703
-
-
-def _safe_derived(ruleset, sheet):
+def _safe_view(ruleset, sheet):
+    """The ruleset's layout of the sheet; None for a sheet it no longer accepts (its raw JSON is downloadable)."""
     try:
-        return ruleset.derived(ruleset.validate_sheet(sheet))
-    except (ValueError, TypeError, KeyError):
-        return {}
+        validated = ruleset.validate_sheet(sheet)
+        view = ruleset.wrestler_view(validated, ruleset.derived(validated))
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return None
+    if view.get("arsenal"):
+        columns = view["arsenal"]["columns"]
+        for row in view["arsenal"]["rows"]:
+            row["pairs"] = list(zip(columns, row["cells"], strict=False))
+    return view
 
 
 def _editor(request, access, wrestler=None):
@@ -115,10 +102,14 @@ def _editor(request, access, wrestler=None):
     profile = WrestlerProfileForm(
         request.POST or None, initial=wrestler and {"hometown": wrestler.hometown, "bio": wrestler.bio}
     )
-    errors, sheet = {}, (wrestler.sheet if wrestler else ruleset.example_sheet())
+    errors, sheet = {}, (wrestler.sheet if wrestler else _starting_sheet(ruleset, request.GET.get("archetype", "")))
     if request.method == "POST":
         sheet, errors = sheet_from_post(spec, request.POST)
-        if not errors and profile.is_valid():
+        profile_ok = profile.is_valid()  # its errors show beside its fields, with the sheet's
+        if errors:
+            # Every problem at once: what could not be read as typed, and what the rules say of the rest.
+            errors = {**services.sheet_problems(ruleset, sheet), **errors}
+        if not errors and profile_ok:
             try:
                 if wrestler is None:
                     saved = services.wrestler_create(
@@ -137,6 +128,9 @@ def _editor(request, access, wrestler=None):
                 note = " It waits for a promoter's approval." if saved.approval == "pending" else ""
                 messages.success(request, f"{saved.ring_name} {verb}.{note}")
                 return redirect(saved)
+        elif not errors:
+            # The profile was refused: still check the sheet, so every problem shows on this one answer.
+            errors = services.sheet_problems(ruleset, sheet)
     nodes = form_tree(spec, sheet, errors)
     return render(
         request,
@@ -148,17 +142,34 @@ def _editor(request, access, wrestler=None):
             "profile": profile,
             "nodes": nodes,
             "top_errors": unplaced_errors(nodes, errors),
-            "derived": _preview(ruleset, sheet) if not errors else {},
+            "nodes_have_errors": bool(errors),
+            "derived": _preview(ruleset, sheet) if not errors else None,
+            "budget": _budget(ruleset, sheet),
+            "archetypes": ruleset.archetypes() if wrestler is None else [],
+            "archetype": request.GET.get("archetype", ""),
         },
-        status=422 if errors else 200,
+        status=422 if errors or profile.errors else 200,
     )
 
 
-def _preview(ruleset, sheet):
+def _starting_sheet(ruleset, key):
+    """A new wrestler's sheet: the chosen archetype's (its name left for the player), or blank."""
+    for archetype_key, _label, sheet in ruleset.archetypes():
+        if archetype_key == key:
+            return {k: v for k, v in sheet.items() if k != "name"}
+    return {}
+
+
+def _budget(ruleset, sheet):
     try:
-        return ruleset.derived(ruleset.validate_sheet(sheet))
-    except (ValueError, TypeError, KeyError):
-        return {}
+        return ruleset.budget(sheet)
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return None
+
+
+def _preview(ruleset, sheet):
+    """The ruleset's labelled view of the sheet being typed (None while it is not valid)."""
+    return _safe_view(ruleset, sheet)
 
 
 @login_required
@@ -187,13 +198,21 @@ def sheet_preview(request, slug):
         raise PermissionDenied("Only players, promoters and owners of this promotion build wrestlers.")
     ruleset = get_ruleset(access.promotion.ruleset)
     sheet, errors = sheet_from_post(spec_for(ruleset.id), request.POST)
-    derived = {}
-    if not errors:
+    view = None
+    if not sheet.get("name"):
+        # No name yet: the derived values do not depend on it, and nobody needs telling while typing.
+        sheet["name"] = "New wrestler"
+    if errors:
+        errors = {**services.sheet_problems(ruleset, sheet), **errors}
+    else:
         try:
-            derived = ruleset.derived(services.validate_sheet(ruleset.id, sheet))
+            services.validate_sheet(ruleset.id, sheet)
         except services.SheetInvalid as exc:
             errors = exc.errors
-    return render(request, "roster/_derived.html", {"derived": derived, "errors": errors})
+        else:
+            view = _preview(ruleset, sheet)
+    budget = _budget(ruleset, sheet)
+    return render(request, "roster/_derived.html", {"derived": view, "errors": errors, "budget": budget})
 
 
 @login_required

@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass, field
 
-from rules.errors import HouseRuleError, SetupError
+from rules.errors import HouseRuleError, SetupError, SheetError
 
 RESULT_METHODS = (
     "pinfall",
@@ -201,6 +201,32 @@ class Ruleset:
         """Return a normalized copy of ``raw`` or raise SheetError naming the field."""
         raise NotImplementedError
 
+    # How the ruleset calls rules.sheet_check.check_sheet (brackets, parsers, unknown), for sheet_errors.
+    sheet_check_options = {}
+
+    def sheet_errors(self, raw):
+        """Every problem of ``raw`` at once, ``{field path: message}`` (empty: valid): each field against the spec,
+        then, when they all pass, the ruleset's own cross-field rules (the first that refuses)."""
+        from rules.sheet_check import sheet_errors
+
+        errors = sheet_errors(raw, self.sheet_spec(), **self.sheet_check_options)
+        patched = raw
+        if errors and isinstance(raw, dict):
+            # The cross-field rules are still checked when only fields they do not count are wrong (the name, a
+            # pronoun): those are read as the example's for that check, so their own errors stand alone.
+            wrong = {str(path).split(".")[0].split("[")[0] for path in errors}
+            example = self.example_sheet()
+            if wrong & {"attributes", "sheet"} or not wrong <= set(example):
+                return errors
+            patched = {**raw, **{key: example[key] for key in wrong}}
+            if sheet_errors(patched, self.sheet_spec(), **self.sheet_check_options):
+                return errors
+        try:
+            self.validate_sheet(patched)
+        except SheetError as exc:
+            errors.setdefault(exc.field, exc.message)
+        return errors
+
     def example_sheet(self, seed=None):
         """A canonical valid sheet without a seed; a random valid one with it."""
         raise NotImplementedError
@@ -212,6 +238,47 @@ class Ruleset:
     def maneuvers(self):
         """The ruleset's maneuver table as a list of dicts (empty when the ruleset has none)."""
         return []
+
+    # --- the wrestler page and the new-wrestler form (rules/view.py) ----------------------------
+    # Derived keys -> the label the wrestler page shows (a key without one is humanized).
+    derived_labels = {}
+    # Sheet fields whose change keeps an approved wrestler approved (the change is logged): only looks.
+    cosmetic_fields = ("pronouns",)
+
+    def wrestler_view(self, sheet, derived):
+        """The wrestler page's layout of a validated sheet and its derived values (see rules/view.py)."""
+        from rules.view import default_view
+
+        return default_view(self.sheet_spec(), sheet, derived, derived_labels=self.derived_labels)
+
+    def archetypes(self):
+        """Starting points for a new wrestler besides a blank sheet: ``[(key, label, sheet)]``, each a valid sheet
+        (the form leaves its name for the player). By default the rules' example and three random builds."""
+        example = self.example_sheet()
+        out = [("example", f"Like {example['name']}, the rules' example", example)]
+        for n in (1, 2, 3):
+            sheet = self.example_sheet(seed=n)
+            out.append((f"random-{n}", f"Random build {n} ({sheet.get('alignment', 'any')})", sheet))
+        return out
+
+    def budget(self, sheet):
+        """The sheet's building budget in plain words as the player types ("45 of 50 Talent spent, 5 left"), with
+        ``over`` True when it is overspent: ``{"text", "over"}``; None for a ruleset without a budget. ``sheet``
+        may be incomplete: read what is there."""
+        return None
+
+    def injury_summary(self):
+        """How often a match injures a wrestler here and for how long, as the league page says it: ``{"text",
+        "faithful"}`` (``faithful``: the measured rate is the one the rule text implies), or None when the ruleset
+        has no injury rule."""
+        return None
+
+    def expected_weeks_out(self, sheet, points):
+        """Weeks a wrestler of ``sheet`` needs to heal ``points`` injury points (None when he never heals)."""
+        heal = self.weekly_heal(sheet)
+        if heal <= 0:
+            return None
+        return -(-int(points) // int(heal))
 
     # --- matches ---------------------------------------------------------------------------
     def build_setup(self, sides, kind="singles", stipulation=None):

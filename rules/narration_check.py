@@ -10,8 +10,7 @@ A *line* is an event with non-empty ``text``. An event whose text is empty was f
 including its own. ``before`` is the state before the span, ``after`` the state after it.
 
 Each rule names the kind of contradiction it catches (the kinds listed in issue 17, and the ones found since).
-A ruleset lists the rules that apply to it in ``RULES``; ARM's list is empty until its narration is rewritten
-(add rules there, nothing else changes).
+A ruleset lists the rules that apply to it in ``RULES``.
 """
 
 import re
@@ -76,12 +75,24 @@ class Context:
         self.form_rx = [re.compile("|".join(_name_re(f) for f in forms)) for forms in self.forms]
         everyone = sorted({f for forms in self.forms for f in forms}, key=len, reverse=True)
         self.names_rx = re.compile("|".join(_name_re(f) for f in everyone)) if everyone else re.compile("$^")
+        stip = (events[0].get("stipulation") or {}) if events else {}
+        self.cage = bool(stip.get("cage"))
+        self.bases = {}  # an ARM arsenal's own names -> the base maneuver
+        for s in sheets:
+            for row in (s or {}).get("arsenal") or []:
+                if isinstance(row, dict) and row.get("name") and row.get("maneuver"):
+                    self.bases[row["name"]] = row["maneuver"]
         self.extra_names = set()  # allies, finishers, moves: phrases whose words are not about anyone's pronouns
         for s in sheets:
             s = s or {}
             for key in ("ally",):
                 if isinstance(s.get(key), str):
                     self.extra_names.add(s[key])
+
+    def base_of(self, label):
+        """The base maneuver of an ARM move label (a flagged or renamed move keeps its base name at the end)."""
+        label = self.bases.get(label, label) or ""
+        return next((t for t in ARM_TRICKS if label.endswith(t)), label)
 
     def rx(self, patterns, name):
         """One compiled regex for any of ``patterns`` with ``{n}`` = this name (kept for the match)."""
@@ -105,6 +116,24 @@ class Context:
 
 def _name_re(name):
     return r"\b" + re.escape(name) + r"\b"
+
+
+ARM_STANDING = ("Facing", "Behind")
+ARM_FALLEN = ("Prone", "Facedown")
+
+
+def _down(w):
+    """Off his feet: ``prone`` (hp-d6, wildknight) or, in ARM, any position but the two standing ones."""
+    if "prone" in w:
+        return w["prone"]
+    return w.get("position") not in ARM_STANDING
+
+
+def _lying(w):
+    """Flat on the mat: ``prone``, or ARM's two fallen positions."""
+    if "prone" in w:
+        return w["prone"]
+    return w.get("position") in ARM_FALLEN
 
 
 def wrong_pronoun(line, ctx):
@@ -147,7 +176,7 @@ def stands_while_standing(line, ctx):
         if name not in line.text:
             continue
         if ctx.rx(_STAND_UP, name).search(line.text):
-            was_down = line.before[i]["prone"] or any(e["state"][i]["prone"] for e in line.span[:-1])
+            was_down = _down(line.before[i]) or any(_down(e["state"][i]) for e in line.span[:-1])
             if not was_down:
                 return f"{name} gets up but was standing"
     return None
@@ -155,7 +184,7 @@ def stands_while_standing(line, ctx):
 
 _HAULED_UP = (
     r"(?:hauls|drags|pulls|picks|yanks|scoops) {n}(?: up)? (?:off the mat|off the canvas|to \w+ feet)",
-    r"(?:hauls|drags|pulls|yanks) {n} up\b",
+    r"(?:hauls|drags|pulls|yanks|picks) {n} (?:back )?up\b",
 )
 
 
@@ -165,7 +194,7 @@ def hauls_up_a_standing_man(line, ctx):
         if name not in line.text:
             continue
         if ctx.rx(_HAULED_UP, name).search(line.text):
-            was_down = line.before[i]["prone"] or any(e["state"][i]["prone"] for e in line.span[:-1])
+            was_down = _down(line.before[i]) or any(_down(e["state"][i]) for e in line.span[:-1])
             if not was_down:
                 return f"{name} is hauled up but was standing"
     return None
@@ -186,7 +215,7 @@ def down_while_standing(line, ctx):
     for i, name in ctx.each():
         if name not in line.text:
             continue
-        if ctx.rx(_STILL_DOWN, name).search(line.text) and not line.before[i]["prone"]:
+        if ctx.rx(_STILL_DOWN, name).search(line.text) and not _down(line.before[i]):
             return f"{name} is called down but was standing"
     return None
 
@@ -342,6 +371,112 @@ def kick_out_on_a_three(line, ctx):
     return None
 
 
+# --- ARM -------------------------------------------------------------------------------------------------
+
+_HAULER = (
+    r"{n} (?:hauls|drags|pulls|picks|yanks|scoops) \w+(?: \w+)? (?:back )?up\b",
+    r"{n} (?:hauls|drags|pulls|picks|yanks) \w+(?: \w+)? (?:off the mat|off the canvas|to \w+ feet)",
+)
+
+
+def hauler_lying_down(line, ctx):
+    """ "X pulls him up" said of a man who is himself lying on the mat."""
+    for i, name in ctx.each():
+        if name not in line.text or not ctx.rx(_HAULER, name).search(line.text):
+            continue
+        # as the line's own event begins (he may have got up in the span before it: then he hauls standing)
+        lying = _lying((_state_before(ctx, line.event) or line.before)[i])
+        if lying:
+            return f"{name} hauls his man up while lying on the mat"
+    return None
+
+
+def _acts(ctx, event):
+    """The wrestler (state index) an event is about: ``actor_name`` in tag matches, else ``actor``."""
+    name = event.get("actor_name")
+    if name is not None:
+        return ctx.names.index(name) if name in ctx.names else None
+    return event.get("actor")
+
+
+_REBOUND = (
+    r"{n} (?:hits|bounces off|comes off|runs off) the ropes",
+    r"(?:[Oo]ff the ropes|[Oo]n the rebound), {n}",
+    r"(?:whips|sends|throws) {n} (?:into|off) the ropes",
+)
+
+
+def _in_ring(square):
+    from rules.arm.ring import SQUARE_AT, in_ring  # ARM's grid, only for ARM's rules
+
+    sq = SQUARE_AT.get(square)
+    return sq is not None and in_ring(sq)
+
+
+def ropes_off_the_floor_or_in_a_cage(line, ctx):
+    """ "hits the ropes" for a man on the floor, or inside a cage (no rope rebounds there)."""
+    for i, name in ctx.each():
+        if name not in line.text or not ctx.rx(_REBOUND, name).search(line.text):
+            continue
+        if ctx.cage:
+            return f"{name} runs the ropes inside a cage"
+        states = [line.before] + [e["state"] for e in line.span]
+        if not any(_in_ring(st[i]["square"]) for st in states):
+            return f"{name} runs the ropes but is on the floor"
+    return None
+
+
+ARM_TRICKS = ("Distract Referee", "Conceal Object", "Blind Tag", "Fake Tag")
+_AVOIDED = re.compile(r"\b(?:avoids?|dodges?|blocks?|ducks?|sidesteps?|sees? it coming)\b")
+
+
+def trick_avoided_by_the_opponent(line, ctx):
+    """ "goes for the Distract Referee but Ace avoids it": a trick is not a blow the opponent can dodge."""
+    for event in line.span:
+        tricked = event["type"] == "miss" and ctx.base_of(event.get("maneuver")) in ARM_TRICKS
+        if tricked and _AVOIDED.search(line.text):
+            return f"the {event.get('maneuver')} told as avoided"
+    return None
+
+
+_ANSWER = re.compile(
+    r"answer|fires back|of (?:his|her|their) own|makes? .{1,40}? pay|opening|counters|punish|capitalis"
+    r"|left open|straight away|at once",
+    re.I,
+)
+
+
+def reply_without_its_reason(line, ctx):
+    """An improvised reply to a miss (the defender answers at once) told as if it came from nowhere: "Y avoids
+    it. Y botches the Powerslam badly!" must say that Y was answering."""
+    event = line.event
+    if event["type"] not in ("miss", "maneuver"):
+        return None
+    prev = ctx.events[event["seq"] - 1] if event["seq"] > 0 else None
+    while prev is not None and prev["type"] in ("crash", "decision") and prev["seq"] > 0:
+        prev = ctx.events[prev["seq"] - 1]
+    if prev is None or prev["type"] != "miss" or prev["round"] != event["round"]:
+        return None
+    if (prev.get("target"), prev.get("actor")) != (event.get("actor"), event.get("target")):
+        return None
+    if not _ANSWER.search(line.text):
+        return "a reply to a miss told without the miss"
+    return None
+
+
+def arm_kick_out_on_a_three(line, ctx):
+    """ARM's covers: a kick-out told on a three, or a three told on a kick-out."""
+    event = line.event
+    if event["type"] != "pin" or "count" not in event:
+        return None
+    for _, name in ctx.each():
+        if event["count"] >= 3 and ctx.rx(_KICKS, name).search(line.text):
+            return "a kick-out told on a three-count"
+    if event["count"] < 3 and _THREE.search(line.text):
+        return "a three told on a kick-out"
+    return None
+
+
 GENERIC = [wrong_pronoun, stands_while_standing, hauls_up_a_standing_man, kick_out_on_a_three]
 RULES = {
     "hp-d6": [*GENERIC, down_while_standing, seizes_then_still_down, out_cold_wrestles_on, connects_for_nothing],
@@ -352,10 +487,17 @@ RULES = {
         both_swing_when_stunned,
         dazed_but_not_stunned,
     ],
-    # ARM's narration is rewritten after its rule fixes land; its rules (hits the ropes on the floor, pulls him up
-    # while lying down, an improvised reversal told as a botch...) go here then. Only the rule that needs no ARM
-    # state is listed now, so the benchmark can show today's baseline.
-    "arm": [wrong_pronoun],
+    "arm": [
+        wrong_pronoun,
+        stands_while_standing,
+        hauls_up_a_standing_man,
+        down_while_standing,
+        hauler_lying_down,
+        ropes_off_the_floor_or_in_a_cage,
+        trick_avoided_by_the_opponent,
+        reply_without_its_reason,
+        arm_kick_out_on_a_three,
+    ],
 }
 
 

@@ -53,10 +53,44 @@ def check_sheet(raw, spec, *, brackets=False, parsers=None, unknown="refuse"):
     return Checker(brackets, parsers or {}).object(raw, descriptor, "")
 
 
+def sheet_errors(raw, spec, *, brackets=False, parsers=None, unknown="refuse"):
+    """Every problem :func:`check_sheet` finds in ``raw``, ``{path: message}``, not only the first: each field
+    is checked on its own (an object's fields one by one, each row of a list), so a form shows them all at once.
+    Empty when the spec accepts the sheet (the ruleset's cross-field rules may still refuse it)."""
+    if not isinstance(raw, dict):
+        return {"sheet": "must be an object"}
+    fields, attributes = canonical(spec)
+    descriptor = {"type": "object", "fields": dict(fields), "unknown": unknown}
+    if attributes:
+        descriptor["fields"]["attributes"] = {
+            "type": "object",
+            "required": True,
+            "fields": {a["name"]: dict(a, type="integer", required=True) for a in attributes},
+        }
+    checker = Checker(brackets, parsers or {}, collect=True)
+    try:
+        checker.object(raw, descriptor, "")
+    except SheetError as exc:
+        checker.errors.setdefault(exc.field, exc.message)
+    return checker.errors
+
+
 class Checker:
-    def __init__(self, brackets, parsers):
+    def __init__(self, brackets, parsers, collect=False):
         self.brackets = brackets
         self.parsers = parsers
+        # collect: record a field's problem and go on to the next field (``errors``), instead of raising
+        self.errors = {} if collect else None
+
+    def _each(self, check, path):
+        """``check()``, or, when collecting, None after recording its SheetError."""
+        if self.errors is None:
+            return check()
+        try:
+            return check()
+        except SheetError as exc:
+            self.errors.setdefault(exc.field, exc.message)
+            return _MISSING
 
     def path(self, parent, key):
         if isinstance(key, int):
@@ -127,7 +161,9 @@ class Checker:
         item = _item_descriptor(descriptor)
         out = []
         for i, element in enumerate(value):
-            checked = self.value(element, item, self.path(path, i))
+            checked = self._each(lambda e=element, i=i: self.value(e, item, self.path(path, i)), path)
+            if checked is _MISSING:
+                continue
             if descriptor.get("unique") and checked in out:
                 raise SheetError(self.path(path, i), f"{checked} is listed twice")
             out.append(checked)
@@ -138,10 +174,10 @@ class Checker:
             raise SheetError(path or "sheet", "must be an object")
         fields = _object_fields(descriptor)
         if descriptor.get("unknown", "refuse") == "refuse":
+            known = ", ".join(fields)
             for key in value:
                 if key not in fields:
-                    known = ", ".join(fields)
-                    raise SheetError(self.path(path, str(key)), f"unknown field (known: {known})")
+                    self._each(lambda k=key: _refuse(self.path(path, str(k)), f"unknown field (known: {known})"), path)
         sparse = descriptor.get("sparse", False)
         out = {}
         for key, field in fields.items():
@@ -150,12 +186,14 @@ class Checker:
                 if "default" in field and not sparse:
                     out[key] = _copy(field["default"])
                 elif field.get("required"):
-                    raise SheetError(self.path(path, key), "is required")
+                    self._each(lambda k=key: _refuse(self.path(path, k), "is required"), path)
                 continue
-            out[key] = self.value(given, field, self.path(path, key))
+            checked = self._each(lambda g=given, f=field, k=key: self.value(g, f, self.path(path, k)), path)
+            if checked is not _MISSING:
+                out[key] = checked
         for key in descriptor.get("required_keys", ()):
-            if not out.get(key):
-                raise SheetError(self.path(path, key), "needs at least one")
+            if not out.get(key) and self.path(path, key) not in (self.errors or {}):
+                self._each(lambda k=key: _refuse(self.path(path, k), "needs at least one"), path)
         return out
 
 
@@ -195,6 +233,10 @@ def _item_descriptor(descriptor):
         if key in descriptor:
             out[key] = descriptor[key]
     return out
+
+
+def _refuse(path, message):
+    raise SheetError(path, message)
 
 
 def _in_range(value, descriptor, path):

@@ -1,18 +1,67 @@
-"""Turning what happened into sentences a fan reads. Separate from resolution: these functions only
-format; they roll nothing and change nothing. Numbers a scoreboard needs are in the event's fields;
-the text carries a few in brackets for readers of the plain-text CLI."""
+"""What the rules say happened, at the moment it happens: one ``Said`` per event (docs/rules/arm.md, "Narration").
 
+The rules modules call these functions when they emit an event. Each returns a ``Said``: a plain sentence (the
+fallback text, right in pronouns and names) that also carries ``kind`` and ``facts`` (fighter indexes, the
+maneuver's type, the plan's moves: what the event's fields do not hold). The commentary
+(:mod:`rules.arm.narration_call`) reads them and writes the line a fan reads; the stored event keeps only that
+line (a plain ``str``). Nothing here rolls a die or changes the match.
+
+The Changes of Venue (tag teams, the cage) are in :mod:`rules.arm.narration_venue`, re-exported here.
+"""
+
+from rules.arm.narration_referee import (  # noqa: F401 - the rules modules call them as narration.<name>
+    bump,
+    bump_seen,
+    count,
+    count_start,
+    counted_out,
+    disqualified,
+    distract,
+    distract_seen,
+    double_countout,
+    dq_call,
+    draw,
+    engineered,
+    engineered_result,
+    knockout,
+    referee_up,
+    restart,
+    rope_breaks,
+    run_in,
+    time_limit,
+    trick,
+    unseen,
+    warning,
+)
+from rules.arm.narration_venue import (  # noqa: F401 - the rules modules call them as narration.<name>
+    Said,
+    back_to_apron,
+    blind_tag,
+    block_attempt,
+    double_team,
+    escaped,
+    escaping,
+    fake_tag,
+    person,
+    pulled_down,
+    referee_name,
+    said,
+    save_blocked,
+    save_missed,
+    saved,
+    tag,
+)
 from rules.arm.ring import in_ring
 
 VERBS = {
     "Strike": "connects with",
-    "Slam": "plants him with",
-    "Throw": "sends him flying with",
-    "Takedown": "takes him down with",
+    "Slam": "plants {b.him} with",
+    "Throw": "sends {b.him} flying with",
+    "Takedown": "takes {b.him} down with",
     "Hold": "locks on",
     "Submission": "cinches in",
     "Sleeper": "sinks in",
-    "Pin-predicament": "rolls him up with",
+    "Pin-predicament": "rolls {b.him} up with",
 }
 EDGE_NAMES = {
     "seize_initiative": "seizes the initiative",
@@ -23,475 +72,405 @@ EDGE_NAMES = {
     "working_over": "starts working over the",
 }
 BREAKS = {"TEC": "slips out of", "STR": "powers out of", "SAV": "grabs the ropes to break"}
-COUNT_NAMES = {
-    "choke": "choke",
-    "rope_break": "rope break",
-    "ring_out": "count-out",
-    "top_rope": "top rope",
-    "tag_switch": "illegal man",
+MOVED = {  # follow_up.py's words for what the attacker did with his opponent -> the commentary's key
+    "rolls him back into the ring": "roll-in",
+    "slides back into the ring": "slide-in",
+    "heads up to the top rope": "to-top",
+    "drags him to the corner": "to-corner",
+    "pulls him up": "lift",
+    "drags him to his own corner": "own-corner",
+    "drives him into the corner": "trap",
+    "backs him into the corner": "corner",
 }
+_MOVED_TEXT = {
+    "roll-in": "{a} rolls {b} back into the ring.",
+    "slide-in": "{a} slides back into the ring.",
+    "to-top": "{a} heads up to the top rope.",
+    "to-corner": "{a} drags {b} to the corner.",
+    "lift": "{a} pulls {b} up.",
+    "own-corner": "{a} drags {b} to {a.his} own corner.",
+    "trap": "{a} drives {b} into the corner.",
+    "corner": "{a} backs {b} into the corner.",
+}
+
+
+def _move_facts(entry):
+    man = entry.move
+    return {
+        "move": entry.label,
+        "type": man.type,
+        "props": tuple(sorted(man.props)),
+        "flags": tuple(man.flags),
+        "high_risk": bool(man.high_risk),
+        "finisher": bool(entry.finisher),
+    }
 
 
 def introduction(match):
     a, b = match.fighters[0], match.fighters[1]
     limit = match.time_limit // 60
+    ref = referee_name(match.ref)
     tail = " No disqualifications!" if match.stip["no_dq"] else ""
+    facts = {"limit": limit, "referee": ref, "no_dq": bool(match.stip["no_dq"])}
     if match.tag:
         teams = [" and ".join(f.name for f in side) for side in match.sides]
-        return (
+        text = (
             f"Tag team action: {teams[0]} against {teams[1]}; {match.legal[0].name} and {match.legal[1].name} "
-            f"start. {match.ref.name.capitalize()} has the match, {limit}-minute time limit.{tail}"
+            f"start. {ref} has the match, {limit}-minute time limit.{tail}"
         )
+        return said(text, "intro", venue="tag", legal=[f.idx for f in match.legal], **facts)
     if match.cage is not None:
         c = match.cage
         how = {"pinfall": "falls count, no escapes", "escape": "escape only", "either": "falls or escape"}[c.escape]
-        return (
-            f"Inside a {c.height_ft}-foot {'steel-pipe' if c.material == 'steel' else 'chain-link'} cage"
-            f"{' with a roof' if c.roof else ''} ({'around the ring' if c.internal else 'around the ringside'}; "
-            f"{how}): {a.name} against {b.name}. {match.ref.name.capitalize()} has the match, {limit}-minute time "
-            f"limit.{tail}"
+        material = "steel-pipe" if c.material == "steel" else "chain-link"
+        text = (
+            f"Inside a {c.height_ft}-foot {material} cage{' with a roof' if c.roof else ''} "
+            f"({'around the ring' if c.internal else 'around the ringside'}; {how}): {a.name} against {b.name}. "
+            f"{ref} has the match, {limit}-minute time limit.{tail}"
         )
-    return (
+        cage = {"height": c.height_ft, "material": material, "roof": bool(c.roof), "internal": bool(c.internal)}
+        return said(text, "intro", venue="cage", escape=c.escape, cage=cage, **facts)
+    text = (
         f"In this corner, {a.name} ({a.alignment}, {a.sheet['weight']} lb); in the other, {b.name} "
-        f"({b.alignment}, {b.sheet['weight']} lb). {match.ref.name.capitalize()} has the match, "
-        f"{limit}-minute time limit.{tail}"
+        f"({b.alignment}, {b.sheet['weight']} lb). {ref} has the match, {limit}-minute time limit.{tail}"
     )
+    weights = [a.sheet["weight"], b.sheet["weight"]]
+    return said(text, "intro", venue="", alignments=[a.alignment, b.alignment], weights=weights, **facts)
 
 
 def advantage(fighter, why):
-    return f"{fighter.name} takes control ({why})."
+    return said(f"{fighter.name} takes control ({why}).", "advantage", a=fighter.idx, why=why)
 
 
 def calls_cet(fighter):
-    return f"{fighter.name} offers the collar-elbow tie-up."
+    return said(f"{fighter.name} offers the collar-elbow tie-up.", "call", a=fighter.idx, what="cet")
 
 
 def calls_tos(fighter):
-    return f"{fighter.name} raises a hand: a test of strength!"
+    return said(f"{fighter.name} raises a hand: a test of strength!", "call", a=fighter.idx, what="tos")
 
 
 def ambush(attacker, victim, ritual):
-    extra = f" while {victim.name} is still in his ritual" if ritual else ""
-    return f"{attacker.name} attacks {victim.name} before the bell{extra}!"
+    v = person(victim)
+    extra = f" while {v} is still in {v.his} ritual" if ritual else ""
+    return said(f"{attacker.name} attacks {v} before the bell{extra}!", "ambush", a=attacker.idx, b=victim.idx)
 
 
 def no_ambush(attacker):
-    return f"{attacker.name} thinks about jumping his man before the bell, but holds back."
+    a = person(attacker)
+    text = f"{a} thinks about jumping {a.his} opponent before the bell, but holds back."
+    return said(text, "no_ambush", a=attacker.idx)
 
 
 def conceal(fighter, obj, ok):
+    f = person(fighter)
     if ok:
-        return f"{fighter.name} has something hidden in his tights..."
-    return f"The referee finds a {obj} on {fighter.name} before the bell and takes it away."
+        return said(f"{f} has something hidden in {f.his} tights...", "conceal", a=fighter.idx, ok=True, obj=obj)
+    text = f"The referee finds a {obj} on {f} before the bell and takes it away."
+    return said(text, "conceal", a=fighter.idx, ok=False, obj=obj)
 
 
 def positioning(attacker, plan, was_perched=""):
-    bits = []
+    a = person(attacker)
+    bits, keys = [], []
     if plan.draw:
-        bits.append(f"pulls a {plan.draw} from his tights")
+        bits.append(f"pulls a {plan.draw} from {a.his} tights")
+        keys.append("draw")
     if plan.grab and plan.grab != "Own Boot":
         bits.append(f"grabs a {plan.grab} from ringside")
+        keys.append("grab")
     if plan.launch:
-        bits.append(f"steps up on {plan.launch} to launch himself")
+        bits.append(f"steps up on {plan.launch} to launch {a.himself}")
+        keys.append("launch")
     elif plan.perch == "rope3":
         bits.append("climbs to the top rope")
+        keys.append("rope3")
     elif plan.perch == "rope2":
         bits.append("springs onto the ropes")
+        keys.append("rope2")
     elif plan.perch == "apron":
         bits.append("steps out to the apron")
+        keys.append("apron")
     elif plan.perch == "" and was_perched:
         bits.append("climbs down")
+        keys.append("down")
     elif plan.whip:
-        bits.append("whips him into the ropes" + (" and follows him in" if plan.whip == "follow" else ""))
+        bits.append("whips the opponent into the ropes" + (" and follows" if plan.whip == "follow" else ""))
+        keys.append("whip-follow" if plan.whip == "follow" else "whip")
     elif plan.run:
-        bits.append("hits the ropes")
+        ropes = bool(plan.rebound) and in_ring(attacker.square)
+        bits.append("hits the ropes" if ropes else "gets a running start")
+        keys.append("ropes" if ropes else "run")
     elif plan.grab == "Own Boot":
-        bits.append("pulls off his boot")
+        bits.append(f"pulls off {a.his} boot")
+        keys.append("boot")
     elif plan.square is not None and not in_ring(plan.square) and plan.kind != "move":
-        bits.append("follows him to the floor")
+        bits.append("follows the opponent to the floor")
+        keys.append("floor")
     elif plan.square is not None and plan.kind == "move" and in_ring(plan.square):
         bits.append("heads back into the ring")
+        keys.append("ring")
     if plan.position in ("Facing", "Behind") and not bits:
-        bits.append("gets to his feet" if plan.position == "Facing" else "moves behind his opponent")
+        bits.append("squares up" if plan.position == "Facing" else "moves behind the opponent")
+        keys.append("facing" if plan.position == "Facing" else "behind")
     if not bits:
         bits.append("repositions")
-    return f"{attacker.name} {' and '.join(bits)}."
+        keys.append("reposition")
+    obj = plan.draw or (plan.grab if plan.grab != "Own Boot" else "")
+    return said(f"{a} {' and '.join(bits)}.", "position", a=attacker.idx, keys=keys, obj=obj, launch=plan.launch)
 
 
 def placed(attacker, defender, ok, sitting, shoulders=False):
+    a, b = person(attacker), person(defender)
+    facts = {"a": attacker.idx, "b": defender.idx, "ok": ok, "sitting": sitting, "shoulders": shoulders}
     if shoulders:
         if not ok:
-            return f"{attacker.name} can't get {defender.name} up onto his shoulders."
-        return f"{attacker.name} hoists {defender.name} onto his shoulders!"
+            return said(f"{a} can't get {b} up onto {a.his} shoulders.", "placed", **facts)
+        return said(f"{a} hoists {b} onto {a.his} shoulders!", "placed", **facts)
     if not ok:
-        return f"{attacker.name} tries to set {defender.name} up top, but can't get him there."
-    return f"{attacker.name} {'sits' if sitting else 'stands'} {defender.name} on the top turnbuckle!"
+        return said(f"{a} tries to set {b} up top, but can't get {b.him} there.", "placed", **facts)
+    return said(f"{a} {'sits' if sitting else 'stands'} {b} on the top turnbuckle!", "placed", **facts)
 
 
 def recovers(defender):
-    return f"{defender.name} uses the breather to recover ({defender.position.lower()})."
+    text = f"{defender.name} uses the breather to recover ({defender.position.lower()})."
+    return said(text, "recover", a=defender.idx, position=defender.position)
 
 
 def moves_opponent(attacker, defender, what):
-    return f"{attacker.name} {what}."
+    key = MOVED.get(what, "lift")
+    text = _MOVED_TEXT[key].format(a=person(attacker), b=person(defender))
+    return said(text, "moved", a=attacker.idx, b=defender.idx, what=key)
 
 
 def hit(attacker, defender, entry, dealt, outcome, countered, over):
+    a, b = person(attacker), person(defender)
     man = entry.move
     name = entry.label
-    fin = " -- his FINISHER" if entry.finisher else ""
-    if man.is_hold:
-        text = f"{attacker.name} {VERBS[man.type]} the {name} on {defender.name}{fin}"
-    elif man.type == "Pin-predicament":
-        text = f"{attacker.name} {VERBS[man.type]} the {name}{fin}"
+    fin = f" -- {a.his} FINISHER" if entry.finisher else ""
+    verb = VERBS.get(man.type, "hits").format(b=b)
+    if man.is_hold or man.type == "Strike":
+        text = f"{a} {verb} the {name} on {b}{fin}"
     else:
-        text = f"{attacker.name} {VERBS.get(man.type, 'hits')} the {name}{fin}"
-        if man.type == "Strike":
-            text = f"{attacker.name} {VERBS['Strike']} the {name} on {defender.name}{fin}"
+        text = f"{a} {verb} the {name}{fin}"
     if countered is not None:
-        text += f", beating {defender.name}'s {countered.label}"
+        text += f", beating {b}'s {countered.label}"
     if outcome == "ace":
         text += " -- a perfect one"
     if over:
-        text += f", and {defender.name} goes over the top rope to the floor"
-    if not dealt and man.type in ("Pin-predicament", "Trick"):
-        return f"{text}!"
-    return f"{text}! [{dealt} damage]"
+        text += f", and {b} goes over the top rope to the floor"
+    text = f"{text}!" if not dealt and man.type in ("Pin-predicament", "Trick") else f"{text}! [{dealt} damage]"
+    facts = _move_facts(entry)
+    return said(
+        text,
+        "hit",
+        a=attacker.idx,
+        b=defender.idx,
+        dealt=dealt,
+        ace=outcome == "ace",
+        beat=countered.label if countered is not None else "",
+        over=bool(over),
+        **facts,
+    )
 
 
 def miss(attacker, defender, entry, outcome):
+    facts = dict(_move_facts(entry), a=attacker.idx, b=defender.idx, botch=outcome == "botch")
     if outcome == "botch":
-        return f"{attacker.name} botches the {entry.label} badly!"
-    return f"{attacker.name} goes for the {entry.label} but {defender.name} avoids it."
+        return said(f"{attacker.name} botches the {entry.label} badly!", "miss", **facts)
+    if entry.move.type == "Trick":
+        return said(f"{attacker.name} tries the {entry.label}, but it gets nowhere.", "miss", **facts)
+    return said(f"{attacker.name} goes for the {entry.label}, but {defender.name} avoids it.", "miss", **facts)
 
 
 def standoff(attacker, defender, fired=False):
     if fired:
-        return f"{attacker.name} shrugs it off and keeps coming!"
-    return f"{attacker.name} and {defender.name} trade misses: a standoff."
+        return said(f"{attacker.name} shrugs it off and keeps coming!", "standoff", a=attacker.idx, fired=True)
+    text = f"{attacker.name} and {defender.name} trade misses: a standoff."
+    return said(text, "standoff", a=attacker.idx, b=defender.idx, fired=False)
 
 
 def collision(first, second):
-    return f"{first.name} and {second.name} collide and both go down! [3 damage each]"
+    text = f"{first.name} and {second.name} collide and both go down! [3 damage each]"
+    return said(text, "collision", a=first.idx, b=second.idx)
 
 
 def telegraphed(botcher, other):
-    return f"{botcher.name} telegraphs it, and {other.name} saw it coming."
+    text = f"{botcher.name} telegraphs it, and {other.name} saw it coming."
+    return said(text, "telegraph", a=botcher.idx, b=other.idx)
 
 
 def desperation(attacker, entry, amount):
-    return f"{attacker.name} pushes himself past the pain for the {entry.label}! [{amount} damage to himself]"
+    a = person(attacker)
+    text = f"{a} pushes {a.himself} past the pain for the {entry.label}! [{amount} damage to {a.himself}]"
+    return said(text, "desperation", a=attacker.idx, move=entry.label, amount=amount)
 
 
 def crash(attacker, entry, amount):
-    return f"{attacker.name} crashes and burns on the {entry.label}! [{amount} damage]"
+    text = f"{attacker.name} crashes and burns on the {entry.label}! [{amount} damage]"
+    return said(text, "crash", a=attacker.idx, amount=amount, **_move_facts(entry))
 
 
 def countered(defender, attacker, c_entry, entry):
-    return f"{defender.name} counters the {entry.label} with a {c_entry.label}."
+    text = f"{defender.name} counters the {entry.label} with a {c_entry.label}."
+    return said(text, "counter", a=defender.idx, b=attacker.idx, counter=c_entry.move.name, **_move_facts(entry))
 
 
 def reversed_(defender, attacker, c_entry, entry):
-    return f"{defender.name} reverses the {entry.label} into a {c_entry.label}!"
+    text = f"{defender.name} reverses the {entry.label} into a {c_entry.label}!"
+    return said(text, "reverse", a=defender.idx, b=attacker.idx, into=c_entry.label, **_move_facts(entry))
 
 
 def weardown(fighter, name):
-    return f"{fighter.name} is {name.lower()} now."
+    return said(f"{fighter.name} is {name.lower()} now.", "weardown", a=fighter.idx, level=name)
 
 
 def stays_conscious(fighter):
-    return f"{fighter.name} is out on his feet, but still conscious."
+    f = person(fighter)
+    return said(f"{f} is out on {f.his} feet, but still conscious.", "conscious", a=fighter.idx)
 
 
 def passes_out(fighter, how):
-    return f"{fighter.name} collapses from {how}!"
-
-
-def knockout(ref, fighter):
-    return f"{ref.name.capitalize()} checks on {fighter.name} and waves it off: he cannot continue!"
+    return said(f"{fighter.name} collapses from {how}!", "passes_out", a=fighter.idx, how=how)
 
 
 def injury(fighter, part, added, reasons):
+    facts = {"a": fighter.idx, "part": part.lower(), "added": added}
     if added:
-        return f"{fighter.name} is hurt: {added} injur{'y' if added == 1 else 'ies'} to the {part.lower()}."
-    return f"{fighter.name} shakes off any injury to the {part.lower()}."
+        text = f"{fighter.name} is hurt: {added} injur{'y' if added == 1 else 'ies'} to the {part.lower()}."
+        return said(text, "injury", **facts)
+    return said(f"{fighter.name} shakes off any injury to the {part.lower()}.", "injury", **facts)
 
 
 def stall(fighter, healed):
+    f = person(fighter)
     if healed:
-        return f"{fighter.name} takes a breather and catches his wind. [-{healed} damage]"
-    return f"{fighter.name} takes a breather, but can't catch his wind."
-
-
-def unseen(ref, fighter, infraction):
-    return f"{fighter.name} gets away with {infraction}."
-
-
-def warning(ref, fighter, infraction):
-    return f"{ref.name.capitalize()} warns {fighter.name} for {infraction} (warning {fighter.warnings})."
-
-
-def dq_call(ref, fighter, infraction):
-    return f"{ref.name.capitalize()} saw that: {infraction}!"
-
-
-def disqualified(fighter, why, fighters):
-    other = [x for x in fighters if x.side != fighter.side][0]
-    return f"{fighter.name} is disqualified ({why})! {other.name} wins by disqualification."
-
-
-def counted_out(fighter):
-    return f"{fighter.name} is counted out!"
-
-
-def double_countout(fighters):
-    return f"{' and '.join(f.name for f in fighters)} are both counted out: a draw!"
-
-
-def draw(reason):
-    return f"The match ends in a draw ({reason})."
-
-
-def time_limit(limit, fighters):
-    return f"The bell! The {limit // 60}-minute time limit has expired: a draw!"
-
-
-def count_start(ref, fighter, kind):
-    return f"{ref.name.capitalize()} starts the {COUNT_NAMES[kind]} count on {fighter.name}."
-
-
-def count(ref, fighter, kind, total):
-    return f"{COUNT_NAMES[kind].capitalize()} count on {fighter.name}: {total}."
-
-
-def restart(ref):
-    return f"{ref.name.capitalize()} separates them and calls for a fresh tie-up."
+        return said(f"{f} takes a breather and catches {f.his} wind. [-{healed} damage]", "stall", a=fighter.idx)
+    return said(f"{f} takes a breather, but can't catch {f.his} wind.", "stall", a=fighter.idx)
 
 
 def edge(fighter, option, cost, detail=""):
     name = EDGE_NAMES[option]
+    facts = {"a": fighter.idx, "option": option, "detail": detail}
     if option == "working_over":
-        return f"{fighter.name} {name} {detail.lower()}. [{cost} Edge]"
+        return said(f"{fighter.name} {name} {detail.lower()}. [{cost} Edge]", "edge", **facts)
     if option == "seize_initiative" and detail:
-        return f"{fighter.name} {name} from {detail}! [{cost} Edge]"
+        return said(f"{fighter.name} {name} from {detail}! [{cost} Edge]", "edge", **facts)
     tail = f": {detail}" if detail and option == "second_wind" else ""
-    return f"{fighter.name} {name}{tail}! [{cost} Edge]"
+    return said(f"{fighter.name} {name}{tail}! [{cost} Edge]", "edge", **facts)
 
 
-def pin(attacker, defender, count, method, predicament, hook, interrupted=False):
+def pin(attacker, defender, reached, method, predicament, hook, interrupted=False):
     cover = (
         "the pin"
         if predicament
         else ("a lobster cover" if hook == 2 else "the cover, hooking the leg" if hook else "the cover")
     )
+    facts = {"a": attacker.idx, "b": defender.idx, "how": method, "predicament": predicament, "hook": hook}
     if interrupted:
-        return f"{attacker.name} makes {cover}... 1... 2... and here comes help for {defender.name}!"
-    if count >= 3:
-        return f"{attacker.name} makes {cover}... 1... 2... 3!"
-    counts = "... ".join(str(n) for n in range(1, count + 1))
-    shown = f"{counts}... " if count else ""
-    return f"{attacker.name} makes {cover}... {shown}{defender.name} {method}!"
+        text = f"{attacker.name} makes {cover}... 1... 2... and here comes help for {defender.name}!"
+        return said(text, "pin", interrupted=True, **facts)
+    if reached >= 3:
+        return said(f"{attacker.name} makes {cover}... 1... 2... 3!", "pin", interrupted=False, **facts)
+    reacheds = "... ".join(str(n) for n in range(1, reached + 1))
+    shown = f"{reacheds}... " if reached else ""
+    return said(f"{attacker.name} makes {cover}... {shown}{defender.name} {method}!", "pin", interrupted=False, **facts)
 
 
 def pinfall(attacker, defender, cheated=False):
-    how = " with his feet on the ropes" if cheated else ""
-    return f"{attacker.name} pins {defender.name}{how}! {attacker.name} wins by pinfall."
+    a = person(attacker)
+    how = f" with {a.his} feet on the ropes" if cheated else ""
+    text = f"{a} pins {defender.name}{how}! {a} wins by pinfall."
+    return said(text, "end", a=attacker.idx, b=defender.idx, cheated=cheated)
 
 
 def no_count(attacker, defender, ref):
-    return f"{attacker.name} covers {defender.name}, but {ref.name} is not there to count!"
+    text = f"{attacker.name} covers {defender.name}, but {referee_name(ref, lower=True)} is not there to count!"
+    return said(text, "no_count", a=attacker.idx, b=defender.idx)
 
 
 def screwjob_fail(attacker):
-    return f"{attacker.name} tries to get his feet on the ropes, but can't."
+    a = person(attacker)
+    return said(f"{a} tries to get {a.his} feet on the ropes, but can't.", "screwjob", a=attacker.idx, ok=False)
 
 
 def screwjob(attacker, defender, ref, caught):
+    a, r = person(attacker), referee_name(ref, lower=True)
     if caught:
-        return f"{attacker.name} puts his feet on the ropes -- {ref.name} sees it and stops the count!"
-    return f"{attacker.name} puts his feet on the ropes and {ref.name} doesn't see it!"
+        text = f"{a} puts {a.his} feet on the ropes -- {r} sees it and stops the count!"
+        return said(text, "screwjob", a=attacker.idx, ok=False, caught=True)
+    text = f"{a} puts {a.his} feet on the ropes and {r} doesn't see it!"
+    return said(text, "screwjob", a=attacker.idx, ok=True)
 
 
 def release(holder, victim, entry):
-    return f"{holder.name} lets go of the {entry.label}."
+    return said(f"{holder.name} lets go of the {entry.label}.", "release", a=holder.idx, b=victim.idx, move=entry.label)
 
 
 def leverage(holder, victim):
-    return f"{holder.name} grabs the ropes for extra leverage!"
+    return said(f"{holder.name} grabs the ropes for extra leverage!", "leverage", a=holder.idx, b=victim.idx)
 
 
 def refuses_break(holder, victim):
-    return f"{victim.name} reaches the ropes, but {holder.name} won't let go!"
+    text = f"{victim.name} reaches the ropes, but {holder.name} won't let go!"
+    return said(text, "refuses_break", a=holder.idx, b=victim.idx)
 
 
 def hold_broken(victim, holder, entry, option, outcome):
     extra = " and turns the tables" if outcome == "ace" else ""
-    return f"{victim.name} {BREAKS[option]} the {entry.label}{extra}."
+    text = f"{victim.name} {BREAKS[option]} the {entry.label}{extra}."
+    facts = {"a": victim.idx, "b": holder.idx, "method": option, "ace": outcome == "ace"}
+    return said(text, "break", move=entry.label, **facts)
 
 
 def hold_reversed(victim, holder, rev, entry):
-    return f"{victim.name} reverses the {entry.label} into a {rev.label}!"
+    text = f"{victim.name} reverses the {entry.label} into a {rev.label}!"
+    return said(text, "hold_reversed", a=victim.idx, b=holder.idx, move=entry.label, into=rev.label)
 
 
 def hold_damage(holder, victim, entry, dealt, healed):
     rest = " while resting" if healed else ""
-    return f"{holder.name} keeps the {entry.label} on{rest}. [{dealt} damage]"
+    text = f"{holder.name} keeps the {entry.label} on{rest}. [{dealt} damage]"
+    facts = {"a": holder.idx, "b": victim.idx, "dealt": dealt, "resting": bool(healed)}
+    return said(text, "hold", **facts, **_move_facts(entry))
 
 
 def submits(victim, holder, entry):
-    return f"{victim.name} taps out to the {entry.label}! {holder.name} wins by submission."
+    text = f"{victim.name} taps out to the {entry.label}! {holder.name} wins by submission."
+    return said(text, "end", a=holder.idx, b=victim.idx, move=entry.label)
 
 
 def fades(victim):
-    return f"{victim.name} is fading in the sleeper..."
+    return said(f"{victim.name} is fading in the sleeper...", "fades", a=victim.idx)
 
 
 def arm_drop(ref, victim, drops):
     if drops >= 3:
-        return "The arm drops once... twice... three times!"
+        return said("The arm drops once... twice... three times!", "arm_drop", a=victim.idx, drops=drops)
     times = "once" if drops == 1 else f"{drops} times"
-    return f"{ref.name.capitalize()} lifts {victim.name}'s arm: it drops {times}, then stays up!"
+    text = f"{referee_name(ref)} lifts {victim.name}'s arm: it drops {times}, then stays up!"
+    return said(text, "arm_drop", a=victim.idx, drops=drops)
 
 
 def sleeper_ko(victim):
-    return f"{victim.name} is out: the referee calls for the bell!"
+    return said(f"{victim.name} is out: the referee calls for the bell!", "end", b=victim.idx)
 
 
 def comes_round(fighter):
-    return f"{fighter.name} comes round."
+    return said(f"{fighter.name} comes round.", "comes_round", a=fighter.idx)
 
 
 def play_to_crowd(fighter):
-    return f"{fighter.name} plays to the crowd! (Heat {fighter.heat:+d})"
-
-
-def bump(ref, attacker, rounds):
-    lasts = "for a long while" if rounds >= 5 else "for a moment"
-    return f"{attacker.name} 'accidentally' sends {ref.name} sprawling! {ref.name.capitalize()} is down {lasts}."
-
-
-def bump_seen(ref, attacker):
-    return f"{attacker.name} shoves {ref.name}, and {ref.name} knows exactly what that was!"
-
-
-def run_in(second, helped, victim, hit, dealt):
-    if hit:
-        return f"{second.name} runs in and levels {victim.name} behind the referee's back! [{dealt} damage]"
-    return f"{second.name} runs in to help {helped.name}, but {victim.name} sees him coming."
-
-
-def rope_breaks(attacker, ref):
-    return (
-        f"The top rope snaps under {attacker.name}! {ref.name.capitalize()} waves it off: "
-        "this match cannot be finished as sanctioned. No contest!"
-    )
-
-
-def referee_up(ref):
-    return f"{ref.name.capitalize()} is back on his feet."
-
-
-def distract(attacker, ref, rounds):
-    return f"{attacker.name} distracts {ref.name}!"
-
-
-def distract_seen(attacker, ref):
-    return f"{ref.name.capitalize()} sees what {attacker.name} is up to and keeps his eyes on the ring."
-
-
-def trick(attacker, entry):
-    return f"{attacker.name} pulls a {entry.label}."
-
-
-def engineered(match, eng):
-    who = " and ".join(match.legal[s].name for s in eng["by"])
-    return f"Something is wrong here: {who} {'are' if len(eng['by']) > 1 else 'is'} not trying."
-
-
-def engineered_result(match, eng):
-    w = match.legal[eng["winner"]]
-    return f"{w.name} wins by {eng['method']} -- and the crowd knows it was a fix."
-
-
-# --- Changes of Venue -------------------------------------------------------------------------------
-
-TAG_HOW = {
-    "tag": "tags in",
-    "blind": "makes a blind tag to",
-    "fake": "fakes a tag to",
-    "lunge": "dives for his corner and makes the hot tag to",
-}
-
-
-def tag(out, new, how):
-    if how == "fake":
-        return f"The referee buys it: {new.name} is in, and {out.name} heads to the apron!"
-    return f"{out.name} {TAG_HOW[how]} {new.name}!"
-
-
-def blind_tag(new, defender):
-    return f"{defender.name} never saw the tag, and {new.name} is right behind him!"
-
-
-def fake_tag(attacker, partner, ok):
-    if ok:
-        return f"{attacker.name} claps his hands loudly by his corner, and {partner.name} climbs in..."
-    return f"{attacker.name} tries to fake a tag to {partner.name}, but the referee saw the whole thing."
-
-
-def block_attempt(blocker, saver, ok):
-    if ok:
-        return f"{blocker.name} is through the ropes to cut off {saver.name}!"
-    return f"{blocker.name} tries to get in to stop {saver.name}, but the referee waves him back."
-
-
-def save_blocked(blocker, saver):
-    return f"{blocker.name} cuts off the save: {saver.name} never gets there!"
-
-
-def save_missed(saver, pinner):
-    return f"{saver.name} charges in to break it up, but misses {pinner.name}!"
-
-
-def saved(saver, victim):
-    return f"{saver.name} breaks up the count to save {victim.name}! The referee is furious."
-
-
-def double_team(attacker, partner, defender, e1, e2):
-    if e1.move.name == e2.move.name:
-        return (
-            f"{partner.name} comes in: a double {e1.label} on {defender.name} from {attacker.name} and {partner.name}!"
-        )
-    return f"{partner.name} comes in to help {attacker.name}: {e1.label} and {e2.label} together on {defender.name}!"
-
-
-def back_to_apron(fighter):
-    return f"{fighter.name} goes back to his corner."
-
-
-def escaping(attacker, route, out, cage):
-    if out:
-        return f"{attacker.name} is {'through the door' if route == 'door' else 'over the top of the cage'}!"
-    if route == "door":
-        return f"{attacker.name} crawls for the cage door!"
-    return f"{attacker.name} starts climbing the {cage.height_ft}-foot cage!"
-
-
-def escaped(fighter, how, cage):
-    if how == "lunge":
-        return f"{fighter.name} dives out of the cage! He escapes and wins!"
-    return f"{fighter.name} drops to the floor outside the cage! He escapes and wins!"
-
-
-def pulled_down(defender, attacker, ok, amount):
-    if ok:
-        return f"{defender.name} drags {attacker.name} off the cage and slams him to the mat ({amount})!"
-    return f"{defender.name} grabs at {attacker.name}, but he kicks free."
+    return said(f"{fighter.name} plays to the crowd! (Heat {fighter.heat:+d})", "crowd", a=fighter.idx)
 
 
 def decision(fighter, option, auto):
     """A decision a person made (or his tactics made for him)."""
+    f = person(fighter)
     if option is None:
         why = "time runs out" if auto == "timeout" else "corner decides"
-        return f"{fighter.name}'s {why}: his tactics choose."
-    return f"{fighter.name} calls for {option.label.split(' (')[0]}."
+        return said(f"{f}'s {why}: {f.his} tactics choose.", "decision", a=fighter.idx)
+    return said(f"{f} calls for {option.label.split(' (')[0]}.", "decision", a=fighter.idx)
+
+
+__all__ = ["Said"]

@@ -160,8 +160,9 @@ def validate(raw, new=False):
     if account["spent"] > account["pool"]:
         _fail(
             "attributes",
-            f"spends {account['spent']} Talent but the pool is {account['pool']} "
-            f"(raise 'advancement' for Talent earned since creation)",
+            f"this build costs {account['spent']} Talent and there are {account['pool']} to spend, "
+            f"{account['spent'] - account['pool']} too many: lower an attribute, drop a merit or some training, or "
+            f"take a flaw (Advancement counts Talent earned since creation)",
         )
     return {key: sheet[key] for key in KEY_ORDER if key in sheet}
 

@@ -25,6 +25,7 @@ STIPULATION_KEYS = (
     "ropes_can_break",
     "running_costs",
     "cage_steps",
+    "title",  # words only: the title on the line, for the commentary (rules/arm/narration_call.py)
 )
 CAGE_MATERIALS = ("chainlink", "steel")
 ESCAPE_RULES = ("pinfall", "escape", "either")

@@ -63,6 +63,11 @@ class HpD6(Ruleset):
     def maneuvers(self):
         return [dict(row) for row in MOVE_TABLE]
 
+    def wrestler_view(self, sheet_, derived):
+        from rules.hp_d6.view import view
+
+        return view(self.sheet_spec(), sheet_, derived, MOVE_TABLE)
+
     def check_setup(self, setup):
         super().check_setup(setup)
         if len(setup.sides) != 2:

@@ -137,13 +137,52 @@ def sheet_spec():
                         "sparse": True,
                         "keys": list(WEIGHT_KEYS),
                         "value": {"type": "integer", "min": 0, "max": WEIGHT_MAX},
-                        "help": "how often he picks each move type (cheat: advanced-rule cheating)",
+                        "label": "Move type weights",
+                        "help": f"how often he picks each move type, 0 (never) to {WEIGHT_MAX}, against the others; "
+                        "left empty, his alignment's usual mix (cheat: advanced-rule cheating)",
                     },
-                    {"name": "submission_below", "type": "integer", "min": 0, "max": HP_MAX, "default": 11},
-                    {"name": "combination_carrier", "type": "choice", "choices": list(CARRIERS), "default": "grapple"},
-                    {"name": "pin", "type": "boolean", "default": True},
-                    {"name": "take_finisher", "type": "boolean", "default": True},
-                    {"name": "run_in_save", "type": "boolean", "default_by_alignment": {"face": False, "heel": True}},
+                    {
+                        "name": "submission_below",
+                        "label": "Submissions below (HP)",
+                        "type": "integer",
+                        "min": 0,
+                        "max": HP_MAX,
+                        "default": 11,
+                        "help": "he tries submissions twice as often once the opponent is at this many HP or fewer "
+                        "(default 11)",
+                    },
+                    {
+                        "name": "combination_carrier",
+                        "label": "Pinning combination from",
+                        "type": "choice",
+                        "choices": list(CARRIERS),
+                        "default": "grapple",
+                        "help": "the move a pinning combination is set up with: a grapple (2 HP) or a high-risk move "
+                        "(3 HP); "
+                        "default grapple",
+                    },
+                    {
+                        "name": "pin",
+                        "label": "Goes for pins",
+                        "type": "boolean",
+                        "default": True,
+                        "help": "covers a pinnable opponent (default yes)",
+                    },
+                    {
+                        "name": "take_finisher",
+                        "label": "Hits the finisher",
+                        "type": "boolean",
+                        "default": True,
+                        "help": "a 6 against a 1 with the opponent at 15 HP or fewer becomes his Trademark Finisher "
+                        "(default yes)",
+                    },
+                    {
+                        "name": "run_in_save",
+                        "label": "Ally saves him",
+                        "type": "boolean",
+                        "default_by_alignment": {"face": False, "heel": True},
+                        "help": "his ally runs in to break a pin (advanced rule Run-Ins; default: heels yes, faces no)",
+                    },
                 ],
             },
         ],

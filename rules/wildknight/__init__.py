@@ -56,6 +56,16 @@ class WildKnight(Ruleset):
     def maneuvers(self):
         return [m.as_dict() for m in MANEUVERS]
 
+    def wrestler_view(self, sheet_, derived):
+        from rules.wildknight.view import view
+
+        return view(self.sheet_spec(), sheet_, derived, self.maneuvers())
+
+    def budget(self, sheet_):
+        from rules.wildknight.view import budget
+
+        return budget(sheet_, sheet.ABILITIES, sheet.SKILLS)
+
     def build_setup(self, sides, kind="singles", stipulation=None):
         if kind not in self.segment_kinds:
             return super().build_setup(sides, kind=kind, stipulation=stipulation)

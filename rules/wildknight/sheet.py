@@ -68,6 +68,18 @@ def fatigue_threshold(brawn, iron_man=False):
     return (25 if iron_man else 20) + brawn
 
 
+# What each stat keys on (REFERENCE K1, K2) and the creation budget the player spends (ability points, skill ranks).
+ATTRIBUTE_HELP = {
+    "Brawn": "ability: punches, chops, clotheslines; stun resistance and the Fatigue threshold. Abilities share "
+    "5 ability points at creation (0 is average; one below 0 buys another above)",
+    "Power": "ability: slams, suplexes, powerbombs, bear hugs; the pinner's count rolls (of the 5 ability points)",
+    "Athleticism": "ability: aerial and speed moves; a kick-out option (of the 5 ability points)",
+    "Flair": "ability: technical holds, submissions, the Pin Attempt; a kick-out option (of the 5 ability points)",
+    "Deception": "skill: illegal moves, tights-pulling (with Flair). Skills share 4 ranks at creation, at most 3 each",
+    "Presence": "skill: taunts, intimidation (with Brawn); of the 4 skill ranks",
+}
+
+
 def sheet_spec():
     return {
         "ruleset": "wildknight",
@@ -156,6 +168,7 @@ def sheet_spec():
                 "min": RANGES[name][0],
                 "max": RANGES[name][1],
                 "kind": "ability" if name in ABILITIES else "skill",
+                "help": ATTRIBUTE_HELP[name],
             }
             for name in ATTRIBUTES
         ],

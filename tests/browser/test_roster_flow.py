@@ -54,6 +54,8 @@ def test_a_promoter_and_players_run_a_roster(browser, page, live_url):
     expect(paula.get_by_text("Invitation to Wild Weekend Wrestling accepted.")).to_be_visible()
     paula.get_by_role("link", name="Wild Weekend Wrestling").first.click()
     paula.get_by_role("link", name="New wrestler").click()
+    paula.get_by_label("Start from").select_option("example")
+    paula.get_by_role("button", name="Start over from it").click()
     paula.get_by_label("Name", exact=True).first.fill("Paula Powerbomb")
     paula.get_by_label("Brawn").fill("8")
     # The derived values panel answers as she types.
@@ -65,7 +67,8 @@ def test_a_promoter_and_players_run_a_roster(browser, page, live_url):
     paula.get_by_role("button", name="Save wrestler").click()
     expect(paula.locator("#id_sheet_attributes_Brawn_error")).to_have_text("must be between -5 and 5, got 8")
     paula.get_by_label("Brawn").fill("3")
-    expect(paula.locator("#derived")).to_contain_text("fatigue_threshold")
+    expect(paula.locator("#derived")).to_contain_text("Fatigue per -1 penalty")
+    expect(paula.locator("#budget")).to_contain_text("Ability points:")
     paula.get_by_role("button", name="Save wrestler").click()
     expect(paula.get_by_text("Paula Powerbomb created. It waits for a promoter's approval.")).to_be_visible()
     expect(paula.get_by_role("heading", level=1)).to_have_text("Paula Powerbomb")

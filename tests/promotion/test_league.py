@@ -158,14 +158,37 @@ def test_contenders_weigh_prestige_and_recent_results_by_method(personas):
     loser = WrestlerFactory(promotion=p, ring_name="Loser", prestige=120)
     WrestlerFactory(promotion=p, ring_name="Hurt", prestige=900, status="injured")
     cards = {}
-    _result(cards, ace, loser, 0, "pinfall", 5)  # Ace +15, Loser -5
-    _result(cards, dq, loser, 0, "disqualification", 4)  # DQ +5, Loser -5
+    _result(cards, ace, loser, 0, "pinfall", 5)  # Ace +15, Loser -10
+    _result(cards, dq, loser, 0, "disqualification", 4)  # DQ +5, Loser -10
     _result(cards, old, loser, 0, "pinfall", 1)  # week 1 is outside the last 4 weeks (2-5)
     ranked = contenders(title)
     scores = {w.ring_name: w.score for w in ranked}
-    assert scores == {"Ace": 115, "DQ Winner": 105, "Loser": 110, "Old Wins": 100, "Paula's Pride": 0}
-    assert [w.ring_name for w in ranked][:4] == ["Ace", "Loser", "DQ Winner", "Old Wins"]
+    # Prestige counts a twentieth: 100 -> 5, 120 -> 6
+    assert scores == {"Ace": 20, "DQ Winner": 10, "Loser": -14, "Old Wins": 5, "Paula's Pride": 0}
+    assert [w.ring_name for w in ranked][:4] == ["Ace", "DQ Winner", "Old Wins", "Paula's Pride"]
     assert "Champion" not in scores and "Hurt" not in scores
+    ace_row = next(w for w in ranked if w.ring_name == "Ace")
+    assert ace_row.parts == [("Prestige 100 ÷ 20", 5), ("1 clean win × 15", 15)]
+    loser_row = next(w for w in ranked if w.ring_name == "Loser")
+    assert loser_row.parts == [("Prestige 120 ÷ 20", 6), ("2 losses × -10", -20)]
+
+
+def test_a_wrestler_who_went_0_2_is_not_the_first_contender(personas):
+    """The demo's week: the highest Prestige on the roster lost twice; those who won rank above him."""
+    p = personas.promotion
+    p.current_week = 2
+    p.save()
+    title = Title.objects.create(promotion=p, name="World")
+    star = WrestlerFactory(promotion=p, ring_name="Fading Star", prestige=500)
+    riser = WrestlerFactory(promotion=p, ring_name="Rising Rookie", prestige=100)
+    winner = WrestlerFactory(promotion=p, ring_name="Steady Hand", prestige=200)
+    cards = {}
+    _result(cards, riser, star, 0, "pinfall", 1)
+    _result(cards, winner, star, 0, "submission", 2)
+    ranked = [w.ring_name for w in contenders(title)]
+    assert ranked.index("Rising Rookie") < ranked.index("Fading Star")
+    assert ranked.index("Steady Hand") < ranked.index("Fading Star")
+    assert ranked[0] == "Steady Hand"  # 10 + 15 against the rookie's 5 + 15
 
 
 def test_the_week_log_records_ranking_movement(personas):

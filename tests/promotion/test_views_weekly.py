@@ -66,7 +66,8 @@ def test_the_contender_page_writes_its_formula_and_ranks(client, personas, djang
     WrestlerFactory(promotion=personas.promotion, ring_name="Top Guy", prestige=300)
     with django_assert_max_num_queries(10):
         html = client.get(f"/p/{personas.promotion.slug}/league/").content.decode()
-    assert "Score = Prestige + 15 × clean wins + 5 × wins by DQ or count-out" in html
+    assert "Score = Prestige ÷ 20 + 15 × clean wins + 5 × wins by DQ or count-out" in html
+    assert "Prestige 300 ÷ 20 = 15" in html  # Top Guy's breakdown
     assert title.name in html and "Top Guy" in html
 
 
@@ -148,3 +149,16 @@ def test_results_and_title_pages_stay_under_ten_queries(client, personas, django
     for url in (f"/p/{personas.promotion.slug}/results/", title.get_absolute_url()):
         with django_assert_max_num_queries(10):
             assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("ruleset", ["arm", "hp-d6", "wildknight"])
+def test_the_league_page_says_how_often_matches_injure(client, ruleset):
+    from tests.conftest import Personas
+
+    p = Personas(ruleset=ruleset)
+    html = client.get(f"/p/{p.promotion.slug}/league/").content.decode()
+    if ruleset == "arm":
+        assert "58% of wrestlers left the ring with at least one point" in html
+        assert "about 1.6 weeks" in html
+    else:
+        assert "has no injury rule: a match injures nobody" in html

@@ -94,4 +94,4 @@ def test_the_wrestler_page_shows_the_record_in_few_queries(client, personas, tri
     with django_assert_max_num_queries(10):
         html = client.get(f"{hero.get_absolute_url()}?vs={villain.pk}").content.decode()
     assert "Against Villain:" in html
-    assert "current streak" in html
+    assert "Current streak" in html

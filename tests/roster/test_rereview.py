@@ -100,3 +100,21 @@ def test_saving_the_edit_page_unchanged_keeps_the_approval(client, personas):
     assert "It waits for a promoter&#x27;s approval." in response.content.decode()
     w.refresh_from_db()
     assert w.approval == Approval.PENDING
+
+
+@pytest.mark.parametrize("ruleset", ["arm", "hp-d6", "wildknight"])
+def test_a_change_the_ruleset_calls_cosmetic_keeps_the_approval_and_is_logged(ruleset, caplog):
+    from rules import get_ruleset
+    from tests.conftest import Personas
+
+    personas = Personas(ruleset=ruleset)
+    w = approved(personas)
+    assert "pronouns" in get_ruleset(ruleset).cosmetic_fields
+    sheet = dict(w.sheet, pronouns="they")
+    with caplog.at_level("INFO", logger="kayfabe.roster"):
+        w = wrestler_update(wrestler=w, by=personas.player, sheet=sheet)
+    assert w.approval == Approval.APPROVED and w.sheet["pronouns"] == "they"
+    assert "cosmetic change of pronouns" in caplog.text
+    # the same edit with a playable change goes back for review
+    w = wrestler_update(wrestler=w, by=personas.player, sheet=dict(changed_sheet(w), pronouns="she"))
+    assert w.approval == Approval.PENDING

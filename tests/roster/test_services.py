@@ -175,7 +175,7 @@ def test_the_wrestler_page_derives_edge_from_the_leagues_fame(client, db):
     Wrestler.objects.filter(pk=p.wrestler.pk).update(fame=700)
     html = client.get(p.wrestler.get_absolute_url()).content.decode()
     compact = html.replace("\n", "").replace(" ", "")
-    assert "<dt>edge</dt><dd>7</dd>" in compact  # Fame 700 -> 7 Edge, whatever the stored sheet says
+    assert "Edgepointspermatch</dt><dd>7</dd>" in compact  # Fame 700 -> 7 Edge, whatever the stored sheet says
 
 
 @pytest.mark.parametrize(("background", "start"), [([], 100), (["Defector"], 200), (["Legend"], 400)])

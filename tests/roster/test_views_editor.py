@@ -59,11 +59,11 @@ def post_pairs(client, url, pairs):
 
 
 @pytest.mark.parametrize("ruleset", ["wildknight", "hp-d6"])
-def test_a_player_builds_a_wrestler_from_the_prefilled_form(client, ruleset):
+def test_a_player_builds_a_wrestler_from_the_rules_example(client, ruleset):
     p = Personas(ruleset=ruleset)
     client.force_login(p.player)
     url = f"/p/{p.promotion.slug}/roster/new/"
-    page = client.get(url)
+    page = client.get(url + "?archetype=example")
     assert page.status_code == 200
     pairs = [(k, v) for k, v in form_data_from_page(page.content.decode()) if k != "sheet.name"]
     pairs.append(("sheet.name", "Form Builder"))
@@ -80,7 +80,7 @@ def test_a_player_builds_a_wrestler_from_the_prefilled_form(client, ruleset):
 def test_an_invalid_value_is_shown_beside_its_field_and_nothing_is_saved(client, personas):
     client.force_login(personas.player)
     url = f"/p/{personas.promotion.slug}/roster/new/"
-    pairs = as_dict(form_data_from_page(client.get(url).content.decode()))
+    pairs = as_dict(form_data_from_page(client.get(url + "?archetype=example").content.decode()))
     pairs["sheet.name"] = ["Over The Top"]
     pairs["sheet.attributes.Brawn"] = ["9"]
     response = client.post(url, pairs)
@@ -94,7 +94,7 @@ def test_an_invalid_value_is_shown_beside_its_field_and_nothing_is_saved(client,
 def test_a_value_of_the_wrong_type_is_reported_by_the_form(client, personas):
     client.force_login(personas.player)
     url = f"/p/{personas.promotion.slug}/roster/new/"
-    pairs = as_dict(form_data_from_page(client.get(url).content.decode()))
+    pairs = as_dict(form_data_from_page(client.get(url + "?archetype=example").content.decode()))
     pairs["sheet.weight"] = ["heavy"]
     response = client.post(url, pairs)
     assert response.status_code == 422
@@ -104,11 +104,11 @@ def test_a_value_of_the_wrong_type_is_reported_by_the_form(client, personas):
 def test_the_preview_shows_derived_values_as_the_player_types(client, personas):
     client.force_login(personas.player)
     url = f"/p/{personas.promotion.slug}/roster/new/"
-    pairs = as_dict(form_data_from_page(client.get(url).content.decode()))
+    pairs = as_dict(form_data_from_page(client.get(url + "?archetype=example").content.decode()))
     pairs["sheet.attributes.Brawn"] = ["4"]
     response = client.post(f"/p/{personas.promotion.slug}/roster/preview/", pairs, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
-    assert "<dt>fatigue_threshold</dt><dd>24</dd>" in response.content.decode().replace("\n", "")
+    assert re.search(r"<dt[^>]*>Fatigue per -1 penalty</dt><dd>24</dd>", response.content.decode().replace("\n", ""))
     pairs["sheet.attributes.Brawn"] = ["7"]
     response = client.post(f"/p/{personas.promotion.slug}/roster/preview/", pairs, HTTP_HX_REQUEST="true")
     assert "attributes.Brawn: must be between -5 and 5, got 7" in response.content.decode()
@@ -206,7 +206,11 @@ def test_a_player_picks_she_and_the_sheet_keeps_it(client, ruleset):
     p = Personas(ruleset=ruleset)
     client.force_login(p.player)
     url = f"/p/{p.promotion.slug}/roster/new/"
-    pairs = [(k, v) for k, v in form_data_from_page(client.get(url).content.decode()) if k != "sheet.name"]
+    pairs = [
+        (k, v)
+        for k, v in form_data_from_page(client.get(url + "?archetype=example").content.decode())
+        if k != "sheet.name"
+    ]
     pairs = [(k, "she" if k == "sheet.pronouns" else v) for k, v in pairs]
     pairs.append(("sheet.name", "Lady Vendetta"))
     response = post_pairs(client, url, pairs)

@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -45,10 +46,11 @@ def test_it_prints_the_example_sheet_and_a_seeded_one():
 def test_it_resolves_a_match_as_text(sheets):
     code, text = run("resolve", "arm", *sheets, "--seed", "1")
     lines = text.splitlines()
-    assert code == 0 and lines[0] == "(seed 1)" and lines[1].startswith("[00:00] In this corner")
+    assert code == 0 and lines[0] == "(seed 1)" and lines[1].startswith("[00:00] ")
+    assert "Rick Steel" in lines[1] and ("time limit" in lines[1] or "minutes on the clock" in lines[1])
     result, blank, recap = lines[-3:]  # the result line, then the recap paragraph
-    assert ("wins" in result or "draw" in result) and blank == ""
-    assert "Rick Steel" in recap and ("defeated" in recap or "draw" in recap)
+    assert re.search(r"\bwins?\b|winner|draw|pins|taps|out of the cage", result) and blank == ""
+    assert "Rick Steel" in recap and re.search(r"\bbeat\b|defeated|draw", recap)
 
 
 def test_it_resolves_as_json_lines_the_last_one_the_result(sheets):

@@ -2,7 +2,8 @@
 line checked by the rules of ``rules.narration_check`` (one per kind of contradiction in issue 17, and the ones
 found since). Each ruleset's run is bounded to about 20 seconds on the 2-core build machine.
 
-ARM joins when its narration is rewritten: add its rules to ``narration_check.RULES["arm"]`` and a row here.
+ARM plays singles with its stipulations (a title, no DQ, seconds at ringside, a concrete floor) and its Changes
+of Venue (tag teams, cages: no rope rebounds inside one).
 """
 
 import pytest
@@ -14,7 +15,17 @@ from rules.narration_check import RULES, check
 RUNS = {
     "hp-d6": (2000, ({}, {"advanced": True}, {"advanced": True, "no_dq": True}, {"title": "World Title"})),
     "wildknight": (2000, ({}, {"no_dq": True}, {"starting_heat": [3, 2]}, {"title": "World Title"})),
+    "arm": (
+        1000,
+        (
+            {},
+            {"no_dq": True},
+            {"title": "World Title"},
+            {"floor": "concrete", "seconds": [{"side": 0, "name": "Manager Mo", "skill": 12}]},
+        ),
+    ),
 }
+ARM_VENUES = 200  # tag team and cage matches, on top of the singles
 
 
 def _pairs(ruleset, n):
@@ -36,7 +47,25 @@ def test_no_line_contradicts_the_event_state(ruleset_id):
         setup = ruleset.build_setup([[a], [b]], stipulation=stipulations[seed % len(stipulations)])
         events = list(ruleset.resolve(setup, RandomDice(seed), seed=seed))
         found += [(seed, c.rule, c.text, c.why) for c in check(ruleset_id, events, [a, b])]
+    if ruleset_id == "arm":
+        found += _arm_venues(ruleset)
     assert found == [], found[:10]
+
+
+def _arm_venues(ruleset):
+    found = []
+    cages = ({"cage": "steel", "escape": "either"}, {"cage": "chainlink", "escape": "pinfall", "cage_internal": False})
+    for seed in range(ARM_VENUES):
+        if seed % 2:
+            seeds, kind, stip = ((seed, seed + 1), (seed + 2, seed + 3)), "tag", {}
+        else:
+            seeds, kind, stip = ((seed,), (seed + 1,)), "cage", cages[seed // 2 % 2]
+        sides = [[dict(ruleset.example_sheet(s), name=f"Wrestler {s}") for s in side] for side in seeds]
+        setup = ruleset.build_setup(sides, kind=kind, stipulation=stip)
+        events = list(ruleset.resolve(setup, RandomDice(seed), seed=seed))
+        sheets = [w for side in sides for w in side]
+        found += [(seed, c.rule, c.text, c.why) for c in check("arm", events, sheets)]
+    return found
 
 
 def _event(kind, text, state, **fields):
@@ -205,3 +234,107 @@ def test_a_consistent_line_passes_every_rule():
         _event("strike", "Back on his feet, Steel misses a Punch.", _state(), seq=3, actor=1, target=0, outcome="miss"),
     ]
     assert check("hp-d6", events, SHEETS) == []
+
+
+# --- ARM: its state has positions and squares, not ``prone`` -----------------------------------------------
+
+
+def _arm_state(positions=("Facing", "Facing"), squares=("f6", "g6")):
+    return [
+        {"name": "Lady Vendetta", "side": 0, "position": positions[0], "square": squares[0]},
+        {"name": "Ace Steel", "side": 1, "position": positions[1], "square": squares[1]},
+    ]
+
+
+def _arm_start(state=None, **stipulation):
+    return _event("start", "Go.", state or _arm_state(), seq=0, round=0, stipulation=stipulation)
+
+
+ARM_SHEETS = [
+    {"name": "Lady Vendetta", "pronouns": "she", "arsenal": [{"maneuver": "Distract Referee", "name": "Sweet Talk"}]},
+    {"name": "Ace Steel", "pronouns": "he"},
+]
+
+
+@pytest.mark.parametrize(
+    ("events", "rule"),
+    [
+        ([_arm_start(), _event("position", "Vendetta gets to his feet.", _arm_state())], "wrong_pronoun"),
+        ([_arm_start(), _event("maneuver", "Back up, Vendetta hits a Chop.", _arm_state())], "stands_while_standing"),
+        (
+            [_arm_start(), _event("maneuver", "Vendetta hauls Steel back up and slams him.", _arm_state())],
+            "hauls_up_a_standing_man",
+        ),
+        (
+            [
+                _arm_start(_arm_state(("Prone", "Prone"))),
+                _event("position", "", _arm_state(("Prone", "Bent")), seq=1, target=1),
+                _event("maneuver", "Vendetta pulls Steel up and slams him.", _arm_state(("Prone", "Prone")), seq=2),
+            ],
+            "hauler_lying_down",
+        ),
+        (
+            [
+                _arm_start(_arm_state(squares=("b2", "b3"))),
+                _event("position", "", _arm_state(squares=("b2", "b3")), seq=1),
+                _event(
+                    "maneuver", "Vendetta hits the ropes and levels Steel.", _arm_state(squares=("b2", "b3")), seq=2
+                ),
+            ],
+            "ropes_off_the_floor_or_in_a_cage",
+        ),
+        (
+            [
+                _arm_start(cage="steel"),
+                _event("maneuver", "Off the ropes, Vendetta levels Steel.", _arm_state()),
+            ],
+            "ropes_off_the_floor_or_in_a_cage",
+        ),
+        (
+            [
+                _arm_start(),
+                _event(
+                    "miss", "Vendetta goes for the Sweet Talk but Steel avoids it.", _arm_state(), maneuver="Sweet Talk"
+                ),
+            ],
+            "trick_avoided_by_the_opponent",
+        ),
+        (
+            [
+                _arm_start(),
+                _event("miss", "Vendetta misses a Chop.", _arm_state(), maneuver="Chop", outcome="fail"),
+                _event(
+                    "miss",
+                    "Steel botches the Powerslam badly!",
+                    _arm_state(),
+                    seq=2,
+                    actor=1,
+                    target=0,
+                    maneuver="Powerslam",
+                    outcome="botch",
+                ),
+            ],
+            "reply_without_its_reason",
+        ),
+        (
+            [_arm_start(), _event("pin", "Vendetta covers: one, two, three! Steel kicks out!", _arm_state(), count=3)],
+            "arm_kick_out_on_a_three",
+        ),
+    ],
+)
+def test_each_arm_rule_catches_its_contradiction(events, rule):
+    assert rule in {c.rule for c in check("arm", events, ARM_SHEETS)}
+    assert rule in {r.__name__ for r in RULES["arm"]}
+
+
+def test_a_consistent_arm_line_passes_every_rule():
+    down = _arm_state(("Facing", "Prone"))
+    events = [
+        _arm_start(down),
+        _event("position", "", _arm_state(("Facing", "Bent")), seq=1, target=1),
+        _event("maneuver", "Vendetta hauls Steel back up and slams him with a Body Slam.", down, seq=2),
+        _event("miss", "Steel rolls away from Vendetta's Elbow Drop.", down, seq=3, actor=0, maneuver="Elbow Drop"),
+        _event("maneuver", "Steel makes Vendetta pay for the miss with a Kick.", down, seq=4, actor=1, target=0),
+        _event("pin", "Steel covers: one, two... Vendetta kicks out!", down, seq=5, actor=1, target=0, count=2),
+    ]
+    assert check("arm", events, ARM_SHEETS) == []

@@ -239,7 +239,12 @@ def test_every_cage_match_ends_and_an_internal_cage_never_has_a_rope_rebound(sa,
         for e in events:
             for s in e["state"]:
                 assert KIND[_square(s["square"])] in IN_RING  # nobody leaves an internal cage but by escaping
-    assert RULESET.outcome(setup, RandomDice(seed), seed=seed) == result
+    # the quiet outcome: the same result event, with the line the commentary writes for it
+    told = list(RULESET.resolve(setup, RandomDice(seed), seed))[-1]
+    assert RULESET.outcome(setup, RandomDice(seed), seed=seed) == told
+    assert {k: v for k, v in result.items() if k != "text"} == {
+        k: v for k, v in RULESET.outcome(setup, RandomDice(seed), seed=seed).items() if k != "text"
+    }
 
 
 def _square(sid):
