@@ -1,6 +1,6 @@
 """Issue 18 item 2 in a real browser, at 1280 px and 390 px: a promoter's inbox lists what waits for him with
 unread counts, he approves from the review page (decision first, changes since the last approval below), and
-the player reads the decision in his inbox. Writes docs/screenshots/inbox-*.png and review-*.png."""
+the player reads the decision in his inbox. With SCREENSHOTS_DIR set, saves inbox-*.png and review-*.png there."""
 
 import pytest
 from playwright.sync_api import expect

@@ -34,8 +34,8 @@ def finished(match):
 
 
 def shoot(page, name):
-    """Screenshots for a person to look at (KAYFABE_SCREENSHOTS=dir)."""
-    folder = os.environ.get("KAYFABE_SCREENSHOTS")
+    """Screenshots for a person to look at (SCREENSHOTS_DIR=dir, as the other browser tests)."""
+    folder = os.environ.get("SCREENSHOTS_DIR")
     if folder:
         page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=False)
 
