@@ -1,5 +1,6 @@
 import asyncio
 import json
+import re
 
 from asgiref.sync import sync_to_async
 from django.http import (
@@ -32,8 +33,11 @@ def _reason(exception, default):
     """The reason a view gave (PermissionDenied("Only owners ..."), Http404("No such card.")), or ``default``
     when it gave none in words (the URL resolver's 404 carries a dict of the patterns it tried)."""
     message = exception.args[0] if exception is not None and exception.args else ""
-    if not isinstance(message, str) or not message or message.endswith("matches the given query."):
-        return default  # get_object_or_404's "No Card matches the given query." names a model, not a reason
+    if not isinstance(message, str) or not message:
+        return default
+    found = re.fullmatch(r"No (\w+) matches the given query\.", message)
+    if found:  # get_object_or_404's words: "No such card.", as the views say it themselves
+        return f"No such {re.sub(r'(?<!^)(?=[A-Z])', ' ', found.group(1)).lower()}."
     return message
 
 

@@ -111,7 +111,7 @@ def test_forbidden_and_not_found_pages_say_why_in_the_sites_style(client, person
     response = client.get("/no/such/page/")
     assert response.status_code == 404 and "There is no page at this address." in text(response)
     response = client.get("/p/nobody-here/")
-    assert response.status_code == 404 and "There is no page at this address." in text(response)
+    assert response.status_code == 404 and "No such promotion." in text(response)
     assert "matches the given query" not in text(response)
 
 

@@ -6,7 +6,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from matches import services
 from promotion.league import advance_week
-from promotion.models import Membership, Referee, Title, TitleReign
+from promotion.models import Membership, Notice, Referee, Title, TitleReign
 from tests.factories import UserFactory, book_card
 
 pytestmark = pytest.mark.django_db
@@ -30,6 +30,8 @@ ACCESS = {
     "password_change_done": "login",
     "promotion:create": "login",
     "notices": "login",
+    "notice-open": "invitee",  # a notice is its user's alone: the one probed is nobody's here
+    "favicon": "public",
     "promotion:invitation-respond": "invitee",
     "promotion:detail": "see",
     "promotion:join-request": "login-see",
@@ -115,6 +117,7 @@ def world(private_personas):
     p.referee = Referee.objects.create(promotion=p.promotion, name="Earl")
     # A membership that belongs to none of the personas (anyone may leave, so one's own would be allowed).
     p.member = Membership.objects.create(promotion=p.promotion, user=UserFactory(username="extra_member"))
+    p.notice = Notice.objects.create(user=p.member.user, promotion=p.promotion, week=1, text="Not yours.")
     advance_week(promotion=p.promotion, by=p.owner)
     services.card_go_live(card=card, by=p.promoter)  # seeds and setups exist; nothing is enqueued (no commit)
     return p
@@ -145,6 +148,7 @@ def kwargs_for(name, pattern, w):
             ("referees/<int:pk>", w.referee),
             ("members/<int:pk>", w.member),
             ("invitations/<int:pk>", w.member),
+            ("notices/<int:pk>", w.notice),
         ):
             if marker in route:
                 kw["pk"] = obj.pk
