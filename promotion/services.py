@@ -1,12 +1,18 @@
 """Writes for promotions and memberships. Every function is atomic and checks the acting user's role."""
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from promotion.models import Membership, MembershipStatus, Promotion, Role, new_invite_token
-from rules import HouseRuleError, ruleset_ids
+from rules import HouseRuleError, Ruleset, ruleset_ids
+
+# Who acts: a signed-in user, or a visitor (refused wherever a role is needed).
+Actor = User | AnonymousUser
 
 RESERVED_SLUGS = {"new", "invitations"}
 
@@ -23,27 +29,27 @@ EDITABLE_FIELDS = (
 )
 
 
-def membership_for(promotion, user):
+def membership_for(promotion: Promotion, user: Actor) -> Membership | None:
     if not user.is_authenticated:
         return None
     return Membership.objects.filter(promotion=promotion, user=user).first()
 
 
-def _require(promotion, user, role):
+def _require(promotion: Promotion, user: Actor, role: str) -> Membership:
     membership = membership_for(promotion, user)
     if membership is None or not membership.has_role(role):
         raise PermissionDenied(f"You must be a {Role(role).label.lower()} of {promotion.name} to do that.")
     return membership
 
 
-def house_rule_message(ruleset, exc):
+def house_rule_message(ruleset: Ruleset, exc: HouseRuleError) -> str:
     """A refused house rule in words: its label and key, and what is wrong with the value."""
     labels = {rule.name: rule.label for rule in ruleset.house_rule_spec()}
     name = f"{labels[exc.field]} ({exc.field})" if exc.field in labels else exc.field
     return f"{name}: {exc.message}"
 
 
-def _check_house_rules(promotion, raw):
+def _check_house_rules(promotion: Promotion, raw: Any) -> None:
     """Store the ruleset's house rules, validated by the ruleset (every rule, defaults filled in)."""
     if promotion.ruleset not in ruleset_ids():
         return  # full_clean names the unknown ruleset
@@ -54,7 +60,7 @@ def _check_house_rules(promotion, raw):
         raise ValidationError({"house_rules": house_rule_message(ruleset, exc)}) from None
 
 
-def _unique_slug(name):
+def _unique_slug(name: str) -> str:
     base = slugify(name)[:70] or "promotion"
     if base in RESERVED_SLUGS:
         base = f"{base}-promotion"
@@ -69,7 +75,7 @@ SLUG_TRIES = 25
 
 
 @transaction.atomic
-def promotion_create(*, user, name, ruleset, **fields):
+def promotion_create(*, user: User, name: str, ruleset: str, **fields: Any) -> Promotion:
     promotion = Promotion(name=name, ruleset=ruleset, created_by=user, slug=_unique_slug(name))
     for key, value in fields.items():
         if key not in EDITABLE_FIELDS:
@@ -96,7 +102,7 @@ def promotion_create(*, user, name, ruleset, **fields):
 
 
 @transaction.atomic
-def promotion_update(*, promotion, by, **fields):
+def promotion_update(*, promotion: Promotion, by: Actor, **fields: Any) -> Promotion:
     _require(promotion, by, Role.OWNER)
     promotion = Promotion.objects.select_for_update().get(pk=promotion.pk)
     if "ruleset" in fields and fields["ruleset"] != promotion.ruleset and promotion.wrestlers.exists():
@@ -120,7 +126,7 @@ def promotion_update(*, promotion, by, **fields):
 
 
 @transaction.atomic
-def promotion_regenerate_invite(*, promotion, by):
+def promotion_regenerate_invite(*, promotion: Promotion, by: Actor) -> Promotion:
     _require(promotion, by, Role.OWNER)
     promotion.invite_token = new_invite_token()
     promotion.save(update_fields=["invite_token"])
@@ -128,7 +134,7 @@ def promotion_regenerate_invite(*, promotion, by):
 
 
 @transaction.atomic
-def membership_invite(*, promotion, by, username, role=Role.PLAYER):
+def membership_invite(*, promotion: Promotion, by: Actor, username: str, role: str = Role.PLAYER) -> Membership:
     _require(promotion, by, Role.OWNER)
     if role not in Role.values:
         raise ValidationError({"role": "Unknown role."})
@@ -151,7 +157,7 @@ def membership_invite(*, promotion, by, username, role=Role.PLAYER):
 
 
 @transaction.atomic
-def membership_request(*, promotion, user):
+def membership_request(*, promotion: Promotion, user: User) -> Membership:
     try:
         with transaction.atomic():
             return Membership.objects.create(
@@ -162,7 +168,7 @@ def membership_request(*, promotion, user):
 
 
 @transaction.atomic
-def membership_join_by_link(*, promotion, user, token):
+def membership_join_by_link(*, promotion: Promotion, user: User, token: str) -> Membership:
     if token != promotion.invite_token:
         raise PermissionDenied("This invitation link is no longer valid. Ask the owner for a new one.")
     membership, created = Membership.objects.select_for_update().get_or_create(
@@ -175,12 +181,13 @@ def membership_join_by_link(*, promotion, user, token):
 
 
 @transaction.atomic
-def membership_respond(*, membership, user, accept):
+def membership_respond(*, membership: Membership, user: User, accept: bool) -> Membership | None:
     """The invited user accepts or declines an invitation. Answered twice at once (two tabs), the second finds it
     answered: accepting an accepted one is a no-op, anything else is refused with the reason."""
-    membership = Membership.objects.select_for_update().filter(pk=membership.pk).first()
-    if membership is None:
+    locked = Membership.objects.select_for_update().filter(pk=membership.pk).first()
+    if locked is None:
         raise ValidationError("That invitation was declined already.")
+    membership = locked
     if membership.user_id != user.pk:
         raise PermissionDenied("That invitation is not yours to answer.")
     if membership.status != MembershipStatus.INVITED:
@@ -195,7 +202,7 @@ def membership_respond(*, membership, user, accept):
     return None
 
 
-def _other_owners(membership):
+def _other_owners(membership: Membership) -> bool:
     return (
         Membership.objects.filter(promotion=membership.promotion, role=Role.OWNER, status=MembershipStatus.ACTIVE)
         .exclude(pk=membership.pk)
@@ -204,7 +211,7 @@ def _other_owners(membership):
 
 
 @transaction.atomic
-def membership_approve(*, membership, by):
+def membership_approve(*, membership: Membership, by: Actor) -> Membership:
     _require(membership.promotion, by, Role.OWNER)
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
     if membership.status != MembershipStatus.REQUESTED:
@@ -215,7 +222,7 @@ def membership_approve(*, membership, by):
 
 
 @transaction.atomic
-def membership_set_role(*, membership, by, role):
+def membership_set_role(*, membership: Membership, by: Actor, role: str) -> Membership:
     _require(membership.promotion, by, Role.OWNER)
     if role not in Role.values:
         raise ValidationError({"role": "Unknown role."})
@@ -230,7 +237,7 @@ def membership_set_role(*, membership, by, role):
 
 
 @transaction.atomic
-def membership_remove(*, membership, by):
+def membership_remove(*, membership: Membership, by: Actor) -> None:
     if membership.user_id != by.pk:
         _require(membership.promotion, by, Role.OWNER)
     list(Membership.objects.select_for_update().filter(promotion=membership.promotion, role=Role.OWNER))

@@ -1,13 +1,18 @@
 """Writes for wrestlers. The ruleset validates every sheet; nothing is saved until it is valid."""
 
+from types import EllipsisType
+from typing import Any
+
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
-from promotion.models import LedgerReason, PrestigeEntry, Role
-from promotion.services import membership_for
+from promotion.models import LedgerReason, Membership, PrestigeEntry, Promotion, Role
+from promotion.services import Actor, membership_for
 from roster.healing import weekly_heal
 from roster.models import Approval, Injury, Wrestler, WrestlerStatus
 from rules import SheetError, get_ruleset
+from rules.base import Sheet
 
 PROFILE_FIELDS = ("hometown", "bio")
 
@@ -15,12 +20,12 @@ PROFILE_FIELDS = ("hometown", "bio")
 class SheetInvalid(ValidationError):
     """A sheet the ruleset refused: ``errors`` maps a dotted path (``attributes.STR``) to a message."""
 
-    def __init__(self, errors):
+    def __init__(self, errors: dict[str, str]) -> None:
         self.errors = errors
         super().__init__("; ".join(f"{path}: {msg}" for path, msg in errors.items()))
 
 
-def _has_nul(value):
+def _has_nul(value: Any) -> bool:
     if isinstance(value, str):
         return "\x00" in value
     if isinstance(value, dict):
@@ -30,7 +35,7 @@ def _has_nul(value):
     return False
 
 
-def validate_sheet(ruleset_id, raw):
+def validate_sheet(ruleset_id: str, raw: Any) -> Sheet:
     if _has_nul(raw):  # Postgres cannot store NUL in text or jsonb
         raise SheetInvalid({"sheet": "text must not contain NUL characters"})
     try:
@@ -41,7 +46,7 @@ def validate_sheet(ruleset_id, raw):
         raise SheetInvalid({"sheet": f"this sheet could not be read ({type(exc).__name__})"}) from None
 
 
-def can_edit_wrestler(wrestler, user, membership=...):
+def can_edit_wrestler(wrestler: Wrestler, user: Actor, membership: Membership | None | EllipsisType = ...) -> bool:
     """``membership``: the user's membership of the wrestler's promotion when the caller has read it already (None
     when he has none), to save reading it again."""
     if not user.is_authenticated:
@@ -55,7 +60,7 @@ def can_edit_wrestler(wrestler, user, membership=...):
     return membership.has_role(Role.PLAYER) and wrestler.owner_id == user.pk
 
 
-def _mirror(wrestler, sheet):
+def _mirror(wrestler: Wrestler, sheet: Sheet) -> None:
     """Copy what pages filter on from the validated sheet into columns."""
     wrestler.sheet = sheet
     wrestler.ring_name = sheet["name"]
@@ -68,7 +73,7 @@ def _mirror(wrestler, sheet):
             setattr(wrestler, column, value)
 
 
-def _save(wrestler):
+def _save(wrestler: Wrestler) -> Wrestler:
     try:
         with transaction.atomic():
             wrestler.full_clean(exclude=["promotion", "owner", "sheet"], validate_constraints=False)
@@ -81,7 +86,9 @@ def _save(wrestler):
 
 
 @transaction.atomic
-def wrestler_create(*, promotion, by, sheet, owner=None, hometown="", bio=""):
+def wrestler_create(
+    *, promotion: Promotion, by: User, sheet: Any, owner: User | None = None, hometown: str = "", bio: str = ""
+) -> Wrestler:
     membership = membership_for(promotion, by)
     if membership is None or not membership.has_role(Role.PLAYER):
         raise PermissionDenied("Only players, promoters and owners of this promotion can add wrestlers.")
@@ -99,7 +106,7 @@ def wrestler_create(*, promotion, by, sheet, owner=None, hometown="", bio=""):
     return wrestler
 
 
-def _starting_prestige(wrestler, sheet):
+def _starting_prestige(wrestler: Wrestler, sheet: Sheet) -> None:
     """The league standing a new wrestler starts with, as the ruleset derives it from his sheet (ARM: 100, a
     Defector 200, a Legend 400; P-ARM-08), written to the ledger so the totals stay its sums. The sheet's own
     ``prestige`` number is not trusted: the league, not the player, keeps Prestige."""
@@ -112,7 +119,7 @@ def _starting_prestige(wrestler, sheet):
         wrestler.save(update_fields=["prestige"])
 
 
-def _playable(sheet):
+def _playable(sheet: Sheet) -> Sheet:
     """What of a sheet the engine plays from the player's hand: the league keeps Fame, Prestige, injuries and edge
     itself (roster.sheets.LEAGUE_FIELDS; a match's setup takes them from the league, not the sheet)."""
     from roster.sheets import LEAGUE_FIELDS
@@ -120,7 +127,7 @@ def _playable(sheet):
     return {k: v for k, v in sheet.items() if k not in LEAGUE_FIELDS}
 
 
-def approval_after_edit(wrestler, *, sheet_changed, by_booker):
+def approval_after_edit(wrestler: Wrestler, *, sheet_changed: bool, by_booker: bool) -> str:
     """The approval an edited wrestler has. A rejected one goes back to the promoter whoever fixed it. In a promotion
     whose wrestlers need approval, an approved wrestler whose sheet a player changed goes back for review (pending:
     not bookable until a promoter approves it again), or a player could have a modest sheet approved and then raise
@@ -139,7 +146,9 @@ def approval_after_edit(wrestler, *, sheet_changed, by_booker):
 
 
 @transaction.atomic
-def wrestler_update(*, wrestler, by, sheet, hometown=None, bio=None):
+def wrestler_update(
+    *, wrestler: Wrestler, by: Actor, sheet: Any, hometown: str | None = None, bio: str | None = None
+) -> Wrestler:
     if not can_edit_wrestler(wrestler, by):
         raise PermissionDenied("You cannot edit this wrestler.")
     wrestler = Wrestler.objects.select_for_update().select_related("promotion").get(pk=wrestler.pk)
@@ -148,7 +157,8 @@ def wrestler_update(*, wrestler, by, sheet, hometown=None, bio=None):
     if clash.exclude(pk=wrestler.pk).exists():
         raise ValidationError({"name": f"{validated['name']} is already on this roster."})
     sheet_changed = _playable(validated) != _playable(wrestler.sheet)
-    by_booker = membership_for(wrestler.promotion, by).has_role(Role.PROMOTER)
+    membership = membership_for(wrestler.promotion, by)
+    by_booker = membership is not None and membership.has_role(Role.PROMOTER)
     _mirror(wrestler, validated)
     if hometown is not None:
         wrestler.hometown = hometown
@@ -159,7 +169,7 @@ def wrestler_update(*, wrestler, by, sheet, hometown=None, bio=None):
 
 
 @transaction.atomic
-def wrestler_review(*, wrestler, by, approve, note=""):
+def wrestler_review(*, wrestler: Wrestler, by: Actor, approve: bool, note: str = "") -> Wrestler:
     membership = membership_for(wrestler.promotion, by)
     if membership is None or not membership.has_role(Role.PROMOTER):
         raise PermissionDenied("Only promoters and owners approve wrestlers.")
@@ -171,7 +181,7 @@ def wrestler_review(*, wrestler, by, approve, note=""):
 
 
 @transaction.atomic
-def wrestler_set_status(*, wrestler, by, status, suspended_weeks=0):
+def wrestler_set_status(*, wrestler: Wrestler, by: Actor, status: str, suspended_weeks: int = 0) -> Wrestler:
     membership = membership_for(wrestler.promotion, by)
     if membership is None or not membership.has_role(Role.PROMOTER):
         raise PermissionDenied("Only promoters and owners change a wrestler's status.")
@@ -187,7 +197,7 @@ def wrestler_set_status(*, wrestler, by, status, suspended_weeks=0):
 
 
 @transaction.atomic
-def injury_add(*, wrestler, body_part, points):
+def injury_add(*, wrestler: Wrestler, body_part: str, points: int) -> Injury:
     """Add injury points to an area of the body (match results call this); marks the wrestler injured. The area is
     one of the ruleset's (``Ruleset.injury_areas``)."""
     if points <= 0:

@@ -9,7 +9,9 @@ recorded choices of its side, and raises :class:`AwaitingDecision` when it has n
 This is a minimal copy made by ``arm-decisions``; the ``interactive`` helper owns the module and reconciles it.
 """
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -21,7 +23,7 @@ class Option:
     needs: tuple = ()  # prerequisites (text)
     value: object = field(default=None, compare=False)  # the engine's own object; never serialized
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "label": self.label,
@@ -40,7 +42,7 @@ class Decision:
     prompt: str
     options: tuple  # of Option, in a fixed (deterministic) order
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
         return {
             "index": self.index,
             "kind": self.kind,
@@ -58,7 +60,7 @@ class IllegalChoice(ValueError):
 class AwaitingDecision(Exception):
     """The engine stopped at a decision for a person: ``.decision``."""
 
-    def __init__(self, decision):
+    def __init__(self, decision: Decision) -> None:
         super().__init__(f"decision {decision.index} ({decision.kind}) awaits side {decision.side}")
         self.decision = decision
 
@@ -66,14 +68,30 @@ class AwaitingDecision(Exception):
 class Chooser:
     """One per side."""
 
-    def choose(self, match, decision_index, kind, side, build, default):
+    def choose(
+        self,
+        match: Any,
+        decision_index: int,
+        kind: str,
+        side: int,
+        build: Callable[[], Iterable[Option]],
+        default: Callable[[], Any],
+    ) -> Any:
         raise NotImplementedError
 
 
 class TacticsChooser(Chooser):
     """The built-in tactics: ``default()``, nothing built, the same dice."""
 
-    def choose(self, match, decision_index, kind, side, build, default):
+    def choose(
+        self,
+        match: Any,
+        decision_index: int,
+        kind: str,
+        side: int,
+        build: Callable[[], Iterable[Option]],
+        default: Callable[[], Any],
+    ) -> Any:
         return default()
 
 
@@ -82,10 +100,18 @@ class ReplayChooser(Chooser):
     value; ``{"index": n, "side": s, "auto": "timeout" | "tactics"}`` returns ``default()``. With no recorded
     choice for the decision it raises :class:`AwaitingDecision`."""
 
-    def __init__(self, choices, side=None):
+    def __init__(self, choices: Iterable[dict[str, Any]], side: int | None = None) -> None:
         self.choices = {c["index"]: c for c in choices if side is None or c.get("side") == side}
 
-    def choose(self, match, decision_index, kind, side, build, default):
+    def choose(
+        self,
+        match: Any,
+        decision_index: int,
+        kind: str,
+        side: int,
+        build: Callable[[], Iterable[Option]],
+        default: Callable[[], Any],
+    ) -> Any:
         options = tuple(build())
         wrestler, prompt = match.asking
         decision = Decision(decision_index, kind, side, wrestler, prompt, options)

@@ -19,12 +19,19 @@ Spec keys read here besides the canonical ones (all optional, all JSON):
 Paths are dotted (``moves.strike.1``) or, with ``brackets=True``, indexed (``arsenal[2].flags[0]``).
 """
 
+from collections.abc import Callable
+from typing import Any
+
 from rules.errors import SheetError
+
+Descriptor = dict[str, Any]
+# A ruleset's own spelling of a field: (raw value, path, the spec's check of a respelled value) -> stored value.
+Parser = Callable[[Any, str, Callable[[Any], Any]], Any]
 
 _MISSING = object()
 
 
-def canonical(spec):
+def canonical(spec: dict[str, Any]) -> tuple[dict[str, Descriptor], list[Descriptor]]:
     """The spec's fields as ``{name: descriptor}`` and its attributes as ``[{name, min, max}]``, whichever
     dialect the ruleset writes (a list of descriptors with ``name``; ``mapping`` for ``object``; ``item`` for
     ``of``)."""
@@ -37,13 +44,20 @@ def canonical(spec):
     return fields, attributes
 
 
-def check_sheet(raw, spec, *, brackets=False, parsers=None, unknown="refuse"):
+def check_sheet(
+    raw: Any,
+    spec: dict[str, Any],
+    *,
+    brackets: bool = False,
+    parsers: dict[str, Parser] | None = None,
+    unknown: str = "refuse",
+) -> dict[str, Any]:
     """The sheet ``raw`` checked against ``spec``: a new dict of the spec's fields (attributes under
     ``attributes``), or SheetError naming the field."""
     if not isinstance(raw, dict):
         raise SheetError("sheet", "must be an object")
     fields, attributes = canonical(spec)
-    descriptor = {"type": "object", "fields": dict(fields), "unknown": unknown}
+    descriptor: Descriptor = {"type": "object", "fields": dict(fields), "unknown": unknown}
     if attributes:
         descriptor["fields"]["attributes"] = {
             "type": "object",
@@ -54,16 +68,16 @@ def check_sheet(raw, spec, *, brackets=False, parsers=None, unknown="refuse"):
 
 
 class Checker:
-    def __init__(self, brackets, parsers):
+    def __init__(self, brackets: bool, parsers: dict[str, Parser]) -> None:
         self.brackets = brackets
         self.parsers = parsers
 
-    def path(self, parent, key):
+    def path(self, parent: str, key: str | int) -> str:
         if isinstance(key, int):
             return f"{parent}[{key}]" if self.brackets else f"{parent}.{key}"
         return f"{parent}.{key}" if parent else key
 
-    def value(self, value, descriptor, path):
+    def value(self, value: Any, descriptor: Descriptor, path: str) -> Any:
         check = getattr(self, KINDS.get(descriptor.get("type", "string"), "string"))
         parser = self.parsers.get(path) or self.parsers.get(_generic(path))
         if parser is not None:
@@ -71,7 +85,7 @@ class Checker:
         return check(value, descriptor, path)
 
     # --- scalars ---------------------------------------------------------------------------------
-    def string(self, value, descriptor, path):
+    def string(self, value: Any, descriptor: Descriptor, path: str) -> str:
         if not isinstance(value, str):
             raise SheetError(path, f"must be text, not {_kind_of(value)}")
         value = value.strip()
@@ -82,24 +96,24 @@ class Checker:
             raise SheetError(path, f"must be at most {longest} characters")
         return value
 
-    def integer(self, value, descriptor, path):
+    def integer(self, value: Any, descriptor: Descriptor, path: str) -> int:
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
             raise SheetError(path, f"must be a whole number, not {value!r}")
         return _in_range(value, descriptor, path)
 
-    def number(self, value, descriptor, path):
+    def number(self, value: Any, descriptor: Descriptor, path: str) -> float:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise SheetError(path, f"must be a number, not {value!r}")
         return _in_range(float(value), descriptor, path)
 
-    def boolean(self, value, descriptor, path):
+    def boolean(self, value: Any, descriptor: Descriptor, path: str) -> bool:
         if not isinstance(value, bool):
             raise SheetError(path, "must be true or false")
         return value
 
-    def choice(self, value, descriptor, path):
+    def choice(self, value: Any, descriptor: Descriptor, path: str) -> Any:
         choices = descriptor.get("choices", [])
         if isinstance(value, str):
             key = value.strip().lower() if descriptor.get("case_insensitive") else value
@@ -112,7 +126,7 @@ class Checker:
         raise SheetError(path, f"must be one of: {', '.join(map(str, choices))}")
 
     # --- containers ------------------------------------------------------------------------------
-    def list(self, value, descriptor, path):
+    def list(self, value: Any, descriptor: Descriptor, path: str) -> list[Any]:
         if value is None:
             value = []
         if descriptor.get("single") and isinstance(value, str):
@@ -133,7 +147,7 @@ class Checker:
             out.append(checked)
         return out
 
-    def object(self, value, descriptor, path):
+    def object(self, value: Any, descriptor: Descriptor, path: str) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise SheetError(path or "sheet", "must be an object")
         fields = _object_fields(descriptor)
@@ -173,7 +187,7 @@ KINDS = {
 }
 
 
-def _object_fields(descriptor):
+def _object_fields(descriptor: Descriptor) -> dict[str, Descriptor]:
     if "keys" in descriptor and "value" in descriptor:
         value = dict(descriptor["value"])
         if "max_items" in descriptor and value.get("type") == "list":
@@ -185,7 +199,7 @@ def _object_fields(descriptor):
     return fields
 
 
-def _item_descriptor(descriptor):
+def _item_descriptor(descriptor: Descriptor) -> Descriptor:
     item = descriptor.get("item")
     if item is not None:
         return item
@@ -197,7 +211,7 @@ def _item_descriptor(descriptor):
     return out
 
 
-def _in_range(value, descriptor, path):
+def _in_range(value: Any, descriptor: Descriptor, path: str) -> Any:
     low, high = descriptor.get("min"), descriptor.get("max")
     if (low is not None and value < low) or (high is not None and value > high):
         if low is not None and high is not None:
@@ -208,15 +222,15 @@ def _in_range(value, descriptor, path):
     return value
 
 
-def _show(number):
+def _show(number: Any) -> Any:
     return int(number) if isinstance(number, float) and number.is_integer() else number
 
 
-def _kind_of(value):
+def _kind_of(value: Any) -> str:
     return "a number" if isinstance(value, int | float) and not isinstance(value, bool) else type(value).__name__
 
 
-def _generic(path):
+def _generic(path: str) -> str:
     """``arsenal[2].name`` -> ``arsenal[].name`` (a parser may be given for every row)."""
     out, skip = [], False
     for char in path:
@@ -230,5 +244,5 @@ def _generic(path):
     return "".join(out)
 
 
-def _copy(value):
+def _copy(value: Any) -> Any:
     return list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value
