@@ -1,8 +1,9 @@
 """Booking: cards and the matches on them, everything up to the bell.
 
-Every write locks the card row first (``select_for_update``), so two promoters editing one card are
-serialized; the database refuses the same wrestler twice on a card (``participant_once_per_card``), so two
-bookings racing for one wrestler cannot both succeed.
+Every write bumps the promotion's page version first (``promotion.pages``: the promotion row is the first lock of
+every write), then locks the card row (``select_for_update``), so two promoters editing one card are serialized; the
+database refuses the same wrestler twice on a card (``participant_once_per_card``), so two bookings racing for one
+wrestler cannot both succeed.
 """
 
 from dataclasses import dataclass, field
@@ -13,6 +14,7 @@ from django.db.models import Max
 
 from matches.models import SEGMENT_KINDS, Card, CardStatus, EscapeRule, Match, MatchKind, MatchParticipant
 from promotion.models import Division, Referee, Role, Title, TitleReign
+from promotion.pages import pages_changed
 from promotion.services import membership_for
 from roster.models import Approval, Wrestler, WrestlerStatus
 from rules import get_ruleset
@@ -61,6 +63,7 @@ def _lock_card(card):
 @transaction.atomic
 def card_create(*, promotion, by, name, week=None, venue="", pace=0.0):
     require_booker(promotion, by)
+    pages_changed(promotion.pk)
     card = Card(promotion=promotion, name=name, week=week or promotion.current_week, venue=venue, pace=pace)
     card.full_clean()
     card.save()
@@ -70,6 +73,7 @@ def card_create(*, promotion, by, name, week=None, venue="", pace=0.0):
 @transaction.atomic
 def card_update(*, card, by, **fields):
     require_booker(card.promotion, by)
+    pages_changed(card.promotion_id)
     card = _lock_card(card)
     for key in ("name", "week", "venue", "pace"):
         if key in fields:
@@ -264,6 +268,7 @@ def _apply_spec(match, spec):
 def match_add(*, card, by, spec):
     """Book a match at the end of the card. Returns ``(match, warnings)``."""
     require_booker(card.promotion, by)
+    pages_changed(card.promotion_id)
     card = _lock_card(card)
     warnings = check_match(card, spec)
     last = card.matches.aggregate(m=Max("order"))["m"] or 0
@@ -278,6 +283,7 @@ def match_add(*, card, by, spec):
 @transaction.atomic
 def match_update(*, match, by, spec):
     require_booker(match.card.promotion, by)
+    pages_changed(match.card.promotion_id)
     card = _lock_card(match.card)
     match = Match.objects.select_for_update().get(pk=match.pk, card=card)
     warnings = check_match(card, spec, match_id=match.pk)
@@ -298,6 +304,7 @@ def _odds_after_commit(match):
 @transaction.atomic
 def match_remove(*, match, by):
     require_booker(match.card.promotion, by)
+    pages_changed(match.card.promotion_id)
     card = _lock_card(match.card)
     Match.objects.filter(pk=match.pk, card=card).delete()
     _renumber(card, list(card.matches.order_by("order").values_list("pk", flat=True)))
@@ -315,6 +322,7 @@ def _renumber(card, ordered_ids):
 def match_move(*, match, by, delta):
     """Move a match up (delta -1) or down (+1) the card."""
     require_booker(match.card.promotion, by)
+    pages_changed(match.card.promotion_id)
     card = _lock_card(match.card)
     ids = list(card.matches.order_by("order").values_list("pk", flat=True))
     i = ids.index(match.pk)
@@ -326,6 +334,7 @@ def match_move(*, match, by, delta):
 @transaction.atomic
 def card_reorder(*, card, by, ordered_ids):
     require_booker(card.promotion, by)
+    pages_changed(card.promotion_id)
     card = _lock_card(card)
     current = set(card.matches.values_list("pk", flat=True))
     if set(ordered_ids) != current or len(ordered_ids) != len(current):
@@ -362,6 +371,7 @@ def card_problems(card):
 @transaction.atomic
 def card_mark_booked(*, card, by):
     require_booker(card.promotion, by)
+    pages_changed(card.promotion_id)
     card = _lock_card(card)
     if not card.matches.exists():
         raise BookingRefused("A card needs at least one match.")

@@ -20,6 +20,7 @@ from django.db import transaction
 import rules
 from matches.booking import match_setup
 from matches.models import CardStatus, Match, MatchStatus
+from promotion.pages import pages_changed
 
 log = logging.getLogger(__name__)
 
@@ -108,6 +109,7 @@ def odds_compute(*, match_id):
         return None
     names = [" & ".join(w.get("name", "?") for w in side) for side in setup.sides]
     with transaction.atomic():
+        pages_changed(match.card.promotion_id)  # the card page shows stored odds; the first write (promotion.pages)
         match = (
             Match.objects.select_for_update(of=("self",)).select_related("card__promotion", "referee").get(pk=match_id)
         )

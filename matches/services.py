@@ -25,6 +25,7 @@ from matches import broadcast, segments
 from matches.booking import BookingRefused, card_problems, match_setup, require_booker
 from matches.models import Card, CardStatus, Match, MatchEvent, MatchParticipant, MatchStatus
 from promotion.models import LedgerReason, PrestigeEntry, TitleReign
+from promotion.pages import pages_changed
 from promotion.services import Actor
 from roster.models import Wrestler
 from roster.services import injury_add
@@ -90,6 +91,7 @@ def card_go_live(*, card: Card, by: Actor) -> tuple[Card, bool]:
     """Lock the card, fix every match's seed and setup, and enqueue the card after commit. Only the first of
     several clicks (or promoters) does anything: the status moves from draft/booked to live once."""
     require_booker(card.promotion, by)
+    pages_changed(card.promotion_id)
     card = Card.objects.select_for_update().select_related("promotion").get(pk=card.pk)
     if card.status in (CardStatus.LIVE, CardStatus.FINISHED):
         return card, False
@@ -162,8 +164,18 @@ def frozen_setup(match: Match) -> tuple[Ruleset, MatchSetup]:
 # --- claiming -------------------------------------------------------------------------------------
 
 
+def _pages_of_match_changed(match_id: int) -> None:
+    """The first write of a worker's transaction on a match: its promotion's pages change (promotion.pages)."""
+    promotion_id = Match.objects.filter(pk=match_id).values_list("card__promotion_id", flat=True).first()
+    if promotion_id is not None:
+        pages_changed(promotion_id)
+
+
+@transaction.atomic
 def match_claim(match_id: int) -> bool:
-    """Claim a match for this worker (compare-and-swap). True when we may run it now."""
+    """Claim a match for this worker (compare-and-swap). True when we may run it now (its card's page shows it
+    live from then on)."""
+    _pages_of_match_changed(match_id)
     now = timezone.now()
     until = now + timedelta(seconds=lease_seconds())
     claimed = Match.objects.filter(
@@ -327,6 +339,7 @@ def _ledger_changes(
 @transaction.atomic
 def match_apply_result(*, match_id: int, result: Event | None) -> bool:
     """Apply the result once: the status moves running -> finished under a row lock, or nothing happens."""
+    _pages_of_match_changed(match_id)
     match = (
         Match.objects.select_for_update(of=("self",))
         .select_related("card", "card__promotion", "title")

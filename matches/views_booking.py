@@ -16,6 +16,7 @@ from matches import booking_selectors as selectors
 from matches.booking_forms import SLOTS, CardForm, MatchForm, MoveForm, ReorderForm
 from matches.models import Card, CardStatus, Match
 from promotion.league import overdue_titles
+from promotion.pages import lazy
 from promotion.selectors import promotion_access
 from promotion.views import _add_errors
 
@@ -61,10 +62,15 @@ def card_create(request, slug):
 def card_detail(request, slug, pk):
     access = promotion_access(request.user, slug)
     card = _card(access, pk)
-    matches = selectors.lineup(card)
-    for match in matches:
-        match.sides = selectors.sides_of(match)
-    context = {"access": access, "promotion": access.promotion, "card": card, "matches": matches}
+
+    def lineup():
+        matches = selectors.lineup(card)
+        for match in matches:
+            match.sides = selectors.sides_of(match)
+        return matches
+
+    # Read only when the line-up's fragment is not cached (promotion.pages; docs/caching.md).
+    context = {"access": access, "promotion": access.promotion, "card": card, "matches": lazy(lineup)}
     return render(request, "matches/card.html", context)
 
 

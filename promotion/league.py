@@ -20,6 +20,7 @@ from promotion.models import (
     TitleReign,
     WeekLog,
 )
+from promotion.pages import pages_changed
 from roster.models import Approval, Wrestler, WrestlerStatus
 
 CLEAN_METHODS = ("pinfall", "submission", "knockout", "escape")
@@ -193,6 +194,7 @@ def advance_week(*, promotion, by=None, from_week=None):
         membership = Membership.objects.filter(promotion=promotion, user=by).first()
         if membership is None or not membership.has_role(Role.OWNER):
             raise PermissionDenied("Only owners advance the week.")
+    pages_changed(promotion.pk)  # and the promotion row stays locked until the week is over
     promotion = Promotion.objects.select_for_update().get(pk=promotion.pk)
     week = promotion.current_week
     if from_week is not None and from_week != week:

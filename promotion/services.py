@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from promotion.models import Membership, MembershipStatus, Promotion, Role, new_invite_token
+from promotion.pages import pages_changed
 from rules import HouseRuleError, Ruleset, ruleset_ids
 
 # Who acts: a signed-in user, or a visitor (refused wherever a role is needed).
@@ -104,6 +105,7 @@ def promotion_create(*, user: User, name: str, ruleset: str, **fields: Any) -> P
 @transaction.atomic
 def promotion_update(*, promotion: Promotion, by: Actor, **fields: Any) -> Promotion:
     _require(promotion, by, Role.OWNER)
+    pages_changed(promotion.pk)
     promotion = Promotion.objects.select_for_update().get(pk=promotion.pk)
     if "ruleset" in fields and fields["ruleset"] != promotion.ruleset and promotion.wrestlers.exists():
         raise ValidationError({"ruleset": "The ruleset is fixed once the promotion has wrestlers."})
@@ -245,3 +247,29 @@ def membership_remove(*, membership: Membership, by: Actor) -> None:
     if membership.role == Role.OWNER and membership.is_active and not _other_owners(membership):
         raise ValidationError("A promotion needs at least one owner: make someone else owner first.")
     membership.delete()
+
+
+def _pages_of_owner_changed(user: User) -> None:
+    """The pages of every promotion where ``user`` owns a wrestler (they show his name) change."""
+    from roster.models import Wrestler
+
+    ids = Wrestler.objects.filter(owner=user).values_list("promotion_id", flat=True).distinct()
+    for promotion_id in sorted(ids):  # one order for every writer: no two wait on each other in a circle
+        pages_changed(promotion_id)
+
+
+@transaction.atomic
+def account_save(*, user: User) -> User:
+    """Save a changed account (the admin's user form): the rosters that name him show the change."""
+    if user.pk is not None:
+        _pages_of_owner_changed(user)
+    user.save()
+    return user
+
+
+@transaction.atomic
+def account_delete(*, user: User) -> None:
+    """Delete an account (the admin's only way): his wrestlers stay with the house (``owner`` set to none), and the
+    rosters that named him show it at once."""
+    _pages_of_owner_changed(user)
+    user.delete()

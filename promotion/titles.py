@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Prefetch
 
 from promotion.models import Division, Referee, ReignEnd, Role, Title, TitleReign
+from promotion.pages import pages_changed
 from promotion.services import membership_for
 from roster.models import Approval, Wrestler, WrestlerStatus
 
@@ -51,6 +52,7 @@ def _save_named(obj, model_name):
 @transaction.atomic
 def referee_create(*, promotion, by, name, skill=12, sav=10, warning_limit=3) -> Referee:
     _require(promotion, by, Role.PROMOTER, "promoters and owners")
+    pages_changed(promotion.pk)
     referee = Referee(promotion=promotion, name=name, skill=skill, sav=sav, warning_limit=warning_limit)
     return _save_named(referee, "A referee")
 
@@ -58,6 +60,7 @@ def referee_create(*, promotion, by, name, skill=12, sav=10, warning_limit=3) ->
 @transaction.atomic
 def referee_update(*, referee, by, **fields) -> Referee:
     _require(referee.promotion, by, Role.PROMOTER, "promoters and owners")
+    pages_changed(referee.promotion_id)
     referee = Referee.objects.select_for_update().get(pk=referee.pk)
     for key, value in fields.items():
         if key not in REFEREE_FIELDS:
@@ -72,6 +75,7 @@ def referee_update(*, referee, by, **fields) -> Referee:
 @transaction.atomic
 def title_create(*, promotion, by, name, division=Division.SINGLES, is_active=True, defense_interval_weeks=None):
     _require(promotion, by, Role.PROMOTER, "promoters and owners")
+    pages_changed(promotion.pk)
     title = Title(
         promotion=promotion,
         name=name,
@@ -85,6 +89,7 @@ def title_create(*, promotion, by, name, division=Division.SINGLES, is_active=Tr
 @transaction.atomic
 def title_update(*, title, by, **fields) -> Title:
     _require(title.promotion, by, Role.PROMOTER, "promoters and owners")
+    pages_changed(title.promotion_id)
     title = Title.objects.select_for_update().select_related("promotion").get(pk=title.pk)
     if "division" in fields and fields["division"] != title.division and title.reigns.exists():
         raise ValidationError({"division": "The division is fixed once the title has a history."})
@@ -103,6 +108,7 @@ def current_reign(title):
 def title_vacate(*, title, by, reason, end=ReignEnd.VACATED) -> TitleReign:
     """Close the current reign: end=vacated (or retired, see title_retire), with the owner's reason."""
     _require(title.promotion, by, Role.OWNER, "owners")
+    pages_changed(title.promotion_id)
     title = Title.objects.select_for_update().select_related("promotion").get(pk=title.pk)
     reason = (reason or "").strip()
     verb = "vacated" if end == ReignEnd.VACATED else "retired"
@@ -139,6 +145,7 @@ def title_retire(*, title, by, reason) -> Title:
 def title_award(*, title, by, wrestler_ids) -> TitleReign:
     """Open a reign for a vacant title without a match (setting up a league): won_method "awarded"."""
     _require(title.promotion, by, Role.OWNER, "owners")
+    pages_changed(title.promotion_id)
     title = Title.objects.select_for_update().select_related("promotion").get(pk=title.pk)
     promotion = title.promotion
     if not title.is_active:

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 from promotion import titles
 from promotion.forms import AwardForm, RefereeForm, TitleForm, VacateForm
 from promotion.models import Referee, Title
+from promotion.pages import lazy
 from promotion.selectors import promotion_access
 from promotion.views import _add_errors
 
@@ -102,14 +103,22 @@ def _title(access, pk):
 def title_detail(request, slug, pk):
     access = promotion_access(request.user, slug)
     title = _title(access, pk)
-    rows, span = titles.lineage_table(title, access.promotion.current_week)
-    for row in rows:
-        for holder in row["holders"]:
-            holder.promotion = access.promotion  # the same promotion: no query per champion for his link
-    reign = next((row["reign"] for row in rows if row["reign"].is_current), None)
-    context = _context(access, title=title, reign=reign, lineage_rows=rows, span=span)
+
+    def lineage():
+        rows, span = titles.lineage_table(title, access.promotion.current_week)
+        for row in rows:
+            for holder in row["holders"]:
+                holder.promotion = access.promotion  # the same promotion: no query per champion for his link
+        return rows, span
+
+    # Read only when the champion's and the lineage's fragments are not cached (promotion.pages), or for an owner.
+    table = lazy(lineage)
+    reign = lazy(lambda: next((row["reign"] for row in table()[0] if row["reign"].is_current), None))
+    context = _context(
+        access, title=title, reign=reign, lineage_rows=lazy(lambda: table()[0]), span=lazy(lambda: table()[1])
+    )
     if access.is_owner:
-        context.update(vacate_form=VacateForm(), award_form=AwardForm(title=title) if reign is None else None)
+        context.update(vacate_form=VacateForm(), award_form=AwardForm(title=title) if reign() is None else None)
     return render(request, "promotion/title.html", context)
 
 

@@ -16,6 +16,7 @@ from promotion import league
 from promotion.export import export_promotion
 from promotion.models import Notice, Title, WeekLog
 from promotion.notices import mark_all_read
+from promotion.pages import lazy
 from promotion.selectors import promotion_access
 
 
@@ -25,9 +26,10 @@ def league_home(request, slug):
     context = {
         "access": access,
         "promotion": promotion,
-        "boards": league.boards(promotion),
+        # Read only when their fragments are not cached (promotion.pages; docs/caching.md).
+        "boards": lazy(lambda: league.boards(promotion)),
         "weeks": WeekLog.objects.filter(promotion=promotion).order_by("-week")[:12],
-        "overdue": league.overdue_titles(promotion),
+        "overdue": lazy(lambda: league.overdue_titles(promotion)),
         "points": league.POINTS,
         "recent_weeks": league.RECENT_WEEKS,
     }

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
 from promotion.models import LedgerReason, Membership, PrestigeEntry, Promotion, Role
+from promotion.pages import pages_changed
 from promotion.services import Actor, membership_for
 from roster.healing import weekly_heal
 from roster.models import Approval, Injury, Wrestler, WrestlerStatus
@@ -92,6 +93,7 @@ def wrestler_create(
     membership = membership_for(promotion, by)
     if membership is None or not membership.has_role(Role.PLAYER):
         raise PermissionDenied("Only players, promoters and owners of this promotion can add wrestlers.")
+    pages_changed(promotion.pk)
     is_booker = membership.has_role(Role.PROMOTER)
     if not is_booker:
         owner = by  # players always own what they create
@@ -151,6 +153,7 @@ def wrestler_update(
 ) -> Wrestler:
     if not can_edit_wrestler(wrestler, by):
         raise PermissionDenied("You cannot edit this wrestler.")
+    pages_changed(wrestler.promotion_id)
     wrestler = Wrestler.objects.select_for_update().select_related("promotion").get(pk=wrestler.pk)
     validated = validate_sheet(wrestler.promotion.ruleset, sheet)
     clash = Wrestler.objects.filter(promotion=wrestler.promotion, ring_name__iexact=validated["name"])
@@ -173,6 +176,7 @@ def wrestler_review(*, wrestler: Wrestler, by: Actor, approve: bool, note: str =
     membership = membership_for(wrestler.promotion, by)
     if membership is None or not membership.has_role(Role.PROMOTER):
         raise PermissionDenied("Only promoters and owners approve wrestlers.")
+    pages_changed(wrestler.promotion_id)
     wrestler = Wrestler.objects.select_for_update().get(pk=wrestler.pk)
     wrestler.approval = Approval.APPROVED if approve else Approval.REJECTED
     wrestler.approval_note = note[:200]
@@ -185,6 +189,7 @@ def wrestler_set_status(*, wrestler: Wrestler, by: Actor, status: str, suspended
     membership = membership_for(wrestler.promotion, by)
     if membership is None or not membership.has_role(Role.PROMOTER):
         raise PermissionDenied("Only promoters and owners change a wrestler's status.")
+    pages_changed(wrestler.promotion_id)
     if status not in WrestlerStatus.values:
         raise ValidationError({"status": "Unknown status."})
     if status == WrestlerStatus.SUSPENDED and not 1 <= suspended_weeks <= 52:
@@ -202,6 +207,7 @@ def injury_add(*, wrestler: Wrestler, body_part: str, points: int) -> Injury:
     one of the ruleset's (``Ruleset.injury_areas``)."""
     if points <= 0:
         raise ValidationError({"points": "Injury points must be positive."})
+    pages_changed(wrestler.promotion_id)
     areas = dict(get_ruleset(wrestler.promotion.ruleset).injury_areas())
     if body_part not in areas:
         raise ValidationError({"body_part": f"{body_part!r} is not an injury area here (areas: {', '.join(areas)})."})

@@ -13,6 +13,7 @@ from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
 from django.views.decorators.http import require_POST
 
+from promotion.pages import lazy
 from promotion.selectors import promotion_access
 from roster import records, selectors, services
 from roster.forms import ReviewForm, RosterFilterForm, StatusForm, WrestlerProfileForm
@@ -35,10 +36,18 @@ def roster(request, slug):
     form = RosterFilterForm(request.GET or None)
     query = request.GET.copy()
     page_number = query.pop("page", [None])[-1]
-    wrestlers = selectors.roster(access.promotion, **form.filters())
-    page = Paginator(wrestlers, PAGE_SIZE).get_page(page_number)
+    filters = form.filters()
+    # Read only when the results' fragment is not cached (promotion.pages; docs/caching.md).
+    page = lazy(lambda: Paginator(selectors.roster(access.promotion, **filters), PAGE_SIZE).get_page(page_number))
     template = "roster/roster.html#results" if request.htmx else "roster/roster.html"
-    context = {"access": access, "promotion": access.promotion, "form": form, "page": page, "query": query.urlencode()}
+    context = {
+        "access": access,
+        "promotion": access.promotion,
+        "form": form,
+        "page": page,
+        "query": query.urlencode(),
+        "fragment": request.GET.urlencode(),
+    }
     return render(request, template, context)
 
 
@@ -58,29 +67,34 @@ def wrestler_detail(request, slug, pk):
 
 
 def _wrestler_body(wrestler, vs_id):
-    """What the wrestler page shows every visitor: league facts, derived values, injuries, sheet, record."""
+    """What the wrestler page shows every visitor: league facts, derived values, injuries, sheet, record. Each is
+    read only when the template asks for it: not at all when the body's fragment is cached (promotion.pages)."""
     ruleset = get_ruleset(wrestler.promotion.ruleset)
-    injuries = selectors.wrestler_injuries(wrestler)
-    career = records.Career(wrestler)
-    opponents = career.opponents()
-    versus = None
-    opponent = next((o for o in opponents if str(o.pk) == vs_id), None)
-    if opponent is not None:
-        versus = {"opponent": opponent, **career.head_to_head(opponent.pk)}
+    injuries = lazy(lambda: selectors.wrestler_injuries(wrestler))
+    career = lazy(lambda: records.Career(wrestler))
+    opponents = lazy(lambda: career().opponents())
+
+    def versus():
+        opponent = next((o for o in opponents() if str(o.pk) == vs_id), None)
+        return None if opponent is None else {"opponent": opponent, **career().head_to_head(opponent.pk)}
+
     return {
-        "record": career.record(),
-        "history": career.history(),
+        "record": lazy(lambda: career().record()),
+        "history": lazy(lambda: career().history()),
         "opponents": opponents,
-        "versus": versus,
+        "versus": lazy(versus),
         "reigns": wrestler.reigns.select_related("title", "title__promotion").order_by("won_week"),
         "promotion": wrestler.promotion,
         "wrestler": wrestler,
+        "vs": vs_id,
         # With the league's Fame (Edge). Values rendered in Python: an include per nested value was the slowest
         # part of the page.
-        "derived": [(k, value_html(v)) for k, v in _safe_derived(ruleset, selectors.export_sheet(wrestler)).items()],
-        "sheet": [(k, value_html(v)) for k, v in wrestler.sheet.items()],
+        "derived": lazy(
+            lambda: [(k, value_html(v)) for k, v in _safe_derived(ruleset, selectors.export_sheet(wrestler)).items()]
+        ),
+        "sheet": lazy(lambda: [(k, value_html(v)) for k, v in wrestler.sheet.items()]),
         "injuries": injuries,
-        "injury_rows": selectors.injury_rows(ruleset, injuries),
+        "injury_rows": lazy(lambda: selectors.injury_rows(ruleset, injuries())),
     }
 
 

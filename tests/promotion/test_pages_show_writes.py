@@ -13,6 +13,7 @@ from matches.booking import MatchSpec
 from matches.models import Card
 from promotion import titles
 from promotion.league import advance_week
+from promotion.services import account_delete
 from roster import services as roster_services
 from tests.factories import WrestlerFactory, book_card, sheet_for
 
@@ -199,7 +200,7 @@ def test_a_deleted_player_leaves_his_wrestler_to_the_house_on_the_roster(persona
     url = f"/p/{personas.promotion.slug}/roster/"
     for client in visitors:
         assert "paula_player" in read(client, url)
-    personas.player.delete()
+    account_delete(user=personas.player)  # what the admin's delete does (promotion/admin.py)
     for client in visitors:
         roster = read(client, url)
         assert "paula_player" not in roster and "<td>house</td>" in roster
