@@ -2,7 +2,8 @@
 
 Loopback only, bounded: each page is loaded for a fixed number of seconds. Prints one JSON line per page and kind of
 visitor: a stranger without cookies, and a signed-in player (session and CSRF cookies: his own menu and token).
-Pages are rendered on every request (nothing is cached: docs/architecture.md).
+Pages are rendered on every request around their cached fragments (docs/caching.md); the cache is warm after the
+first request.
 
 For each: wrk flat out (``rps``, ``p95_ms``: the capacity), then paced to just over 300 req/s (``paced_rps``,
 ``paced_p95_ms``: the latency at the target rate); and for one request at a time the median latency (``single_ms``)

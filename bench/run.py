@@ -363,11 +363,11 @@ def write_table(rows, path, groups=tuple(GROUP_FIGURES)):
         "`bench/rules_wildknight.py`.",
         "",
         "Pages under load (`bench/pages.py`): a generated league of 10k wrestlers and 100k matches; Django's own ASGI",
-        "handler under uvicorn with 2 workers; wrk on the same two cores, first flat out",
+        "handler under uvicorn with 2 workers (more: the notes); wrk on the same two cores, first flat out",
         f"({pages.FLAT_OUT_CONNECTIONS} connections: the capacity), then paced at random intervals to a little over",
         f"300 req/s ({pages.PACED_CONNECTIONS} connections; the run with the median p95 of {pages.PACED_RUNS}: the",
         "latency at the target rate). A stranger sends no cookie; a signed-in player sends his session and CSRF",
-        "cookies. Every page is rendered on every request.",
+        "cookies. Every page is rendered on every request around its cached fragments (docs/caching.md), warm.",
         "",
     ]
     notes = ""
