@@ -20,15 +20,23 @@ def manage(*args):
 
 def main():
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
-    from config.modes import ConfigurationError, detect
+    from config.modes import ConfigurationError, checkout_name, detect, shown_url, with_database
 
     try:
         mode = detect(sqlite_path=os.environ.get("SQLITE_PATH", str(BASE_DIR / "var" / "kayfabe.sqlite3")))
     except ConfigurationError as exc:
         sys.stderr.write(f"Kayfabe configuration error: {exc}\n")
         sys.exit(2)
+    # Two checkouts on one machine must not share a league (nor a task queue: one's worker would play the other's
+    # matches against the wrong database). Unless DATABASE_URL says otherwise, the Postgres database, the Celery
+    # queue, the cache's keys and the live channels are named after the checkout's folder; SQLite is in its var/.
+    checkout = checkout_name(BASE_DIR)
+    os.environ.setdefault("KAYFABE_INSTANCE", checkout)
+    database_url = mode.database_url
+    if "DATABASE_URL" not in os.environ and not mode.embedded_database:
+        database_url = with_database(database_url, f"kayfabe_{checkout}")
     # Pin the mode for every child so that web, worker and beat agree.
-    os.environ.setdefault("DATABASE_URL", mode.database_url)
+    os.environ.setdefault("DATABASE_URL", database_url)
     if mode.broker_url:
         os.environ.setdefault("REDIS_URL", mode.broker_url)
     else:
@@ -69,6 +77,9 @@ def main():
             )
         )
     print(f"\n{mode.describe()}", flush=True)
+    print(f"Database: {shown_url(os.environ['DATABASE_URL'])} (this checkout's: {BASE_DIR})", flush=True)
+    if mode.broker_url:
+        print(f"Task queue: kayfabe-{os.environ['KAYFABE_INSTANCE']} on {shown_url(mode.broker_url)}", flush=True)
     print(f"Kayfabe is running at http://{host}:{port}/   (Ctrl-C stops it)\n", flush=True)
 
     def stop(*_):

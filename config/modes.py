@@ -129,3 +129,24 @@ def detect(environ=None, sqlite_path="db.sqlite3"):
     else:
         broker_url = None
     return Mode(database_url=database_url, broker_url=broker_url)
+
+
+def checkout_name(base_dir):
+    """The name of a checkout's folder as a database and queue name: ``/work/wt-week-home`` -> ``wt_week_home``."""
+    name = "".join(ch if ch.isalnum() else "_" for ch in os.path.basename(os.path.normpath(str(base_dir))).lower())
+    return name.strip("_")[:40] or "main"
+
+
+def with_database(url, name):
+    """``url`` naming the database ``name`` instead of its own."""
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, parts.fragment))
+
+
+def shown_url(url):
+    """A database or Redis URL to print: without its password."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))

@@ -2,8 +2,16 @@ import asyncio
 import json
 
 from asgiref.sync import sync_to_async
-from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.http import (
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponsePermanentRedirect,
+    HttpResponseServerError,
+    JsonResponse,
+)
 from django.shortcuts import render
+from django.template import loader
+from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -15,8 +23,61 @@ from rules import get_ruleset, ruleset_ids
 MAX_STREAM_COUNT = 60
 
 
+def favicon(request):
+    """Browsers ask for /favicon.ico whatever the page says: send them to the one in static/."""
+    return HttpResponsePermanentRedirect(static("favicon.svg"))
+
+
+def _reason(exception, default):
+    """The reason a view gave (PermissionDenied("Only owners ..."), Http404("No such card.")), or ``default``
+    when it gave none in words (the URL resolver's 404 carries a dict of the patterns it tried)."""
+    message = exception.args[0] if exception is not None and exception.args else ""
+    if not isinstance(message, str) or not message or message.endswith("matches the given query."):
+        return default  # get_object_or_404's "No Card matches the given query." names a model, not a reason
+    return message
+
+
+def forbidden(request, exception=None):
+    reason = _reason(exception, "Your account may not see or change this.")
+    return render(request, "403.html", {"reason": reason}, status=403)
+
+
+def not_found(request, exception=None):
+    reason = _reason(exception, "There is no page at this address.")
+    return render(request, "404.html", {"reason": reason, "path": request.path}, status=404)
+
+
+def server_error(request):
+    """A 500 page that needs nothing that could have failed: no database, no session, no context processors."""
+    try:
+        stylesheet = static("css/kayfabe.css")
+    except ValueError:  # the static files' manifest is missing: the plain name is served too
+        stylesheet = "/static/css/kayfabe.css"
+    return HttpResponseServerError(loader.get_template("500.html").render({"stylesheet": stylesheet}))
+
+
 def home(request):
-    return render(request, "home.html", {"rulesets": [get_ruleset(ruleset_id) for ruleset_id in ruleset_ids()]})
+    """The dashboard: for everyone, the promotions one may see, what is live, the latest results and title
+    changes; for a member, also his wrestlers, his promotions and what waits for him."""
+    from promotion import selectors
+    from promotion.notices import unread_count
+
+    visible = selectors.promotions_visible_to(request.user)
+    context = {
+        "rulesets": [get_ruleset(ruleset_id) for ruleset_id in ruleset_ids()],
+        "promotions": selectors.promotions_for_home(request.user),
+        "live_cards": selectors.live_cards(visible),
+        "results": selectors.latest_results(visible),
+        "title_changes": selectors.latest_title_changes(visible),
+    }
+    if request.user.is_authenticated:
+        context.update(
+            my_wrestlers=selectors.wrestlers_of_user(request.user),
+            memberships=list(selectors.memberships_of(request.user)),
+            work=selectors.pending_work(request.user),
+            unread=unread_count(request.user),
+        )
+    return render(request, "home.html", context)
 
 
 @never_cache

@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from matches.models import SEGMENT_KINDS, Card, CardStatus, EscapeRule, Match, MatchKind, MatchParticipant
+from promotion import notices
 from promotion.models import Division, Referee, Role, Title, TitleReign
 from promotion.pages import pages_changed
 from promotion.services import membership_for
@@ -380,6 +381,7 @@ def card_mark_booked(*, card, by):
         raise BookingRefused([str(p) for p in problems])
     card.status = CardStatus.BOOKED
     card.save(update_fields=["status"])
+    notices.card_booked(card, by=by)
     return card
 
 

@@ -1,4 +1,8 @@
-"""Reads for cards and the card builder: line-ups, the wrestler picker, the promotion's front page."""
+"""Reads for cards and the card builder: line-ups, the wrestler picker, the promotion's front page, and what
+"Go live" asks the promoter to confirm."""
+
+import hashlib
+from dataclasses import dataclass
 
 from django.db.models import F, Prefetch, Q
 
@@ -73,3 +77,69 @@ def recent_results(promotion, *, limit=5):
         .prefetch_related(Prefetch("participants", queryset=participants))
         .order_by(F("finished").desc(nulls_last=True), "-card__week", "-order")[:limit]
     )
+
+
+@dataclass(frozen=True)
+class CardCaution:
+    """A match of a card the booking rules allow but the promoter should confirm before it airs: a wrestler
+    injured (in a promotion that books injured wrestlers) or booked on another card of the same week."""
+
+    match_id: int
+    order: int
+    wrestler_id: int
+    message: str
+
+    def __str__(self):
+        return f"Match {self.order}: {self.message}"
+
+
+def card_cautions(card):
+    """What "Go live" asks the promoter to confirm, as the roster stands now (the refusals are
+    ``matches.booking.card_problems``): injured wrestlers the promotion lets him book, and wrestlers booked on
+    another card of the same week that has not finished."""
+    participants = list(
+        MatchParticipant.objects.filter(card=card)
+        .select_related("wrestler", "match")
+        .only("wrestler__ring_name", "wrestler__status", "match__order", "match_id", "segment")
+        .order_by("match__order", "side", "slot")
+    )
+    cautions = []
+    if card.promotion.book_injured:
+        for p in participants:
+            if p.wrestler.status == WrestlerStatus.INJURED:
+                cautions.append(
+                    CardCaution(p.match_id, p.match.order, p.wrestler_id, f"{p.wrestler.ring_name} is injured.")
+                )
+    elsewhere = {}
+    others = (
+        MatchParticipant.objects.filter(
+            wrestler_id__in=[p.wrestler_id for p in participants if not p.segment],
+            segment=False,
+            card__promotion_id=card.promotion_id,
+            card__week=card.week,
+        )
+        .exclude(card=card)
+        .exclude(card__status=CardStatus.FINISHED)
+        .select_related("card")
+        .order_by("card_id")
+    )
+    for other in others:
+        elsewhere.setdefault(other.wrestler_id, other.card)
+    for p in participants:
+        if not p.segment and p.wrestler_id in elsewhere:
+            other = elsewhere[p.wrestler_id]
+            cautions.append(
+                CardCaution(
+                    p.match_id,
+                    p.match.order,
+                    p.wrestler_id,
+                    f"{p.wrestler.ring_name} is also booked on {other.name} this week.",
+                )
+            )
+    return sorted(cautions, key=lambda c: (c.order, c.message))
+
+
+def cautions_digest(cautions):
+    """A short fingerprint of what the promoter confirmed: "Go live" asks again when the cautions changed."""
+    text = "\n".join(str(c) for c in cautions)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -9,11 +9,11 @@ _client = None
 
 
 def match_channel(match_id):
-    return f"kayfabe:match:{match_id}"
+    return f"{settings.KAYFABE_CHANNEL_PREFIX}:match:{match_id}"
 
 
 def card_channel(card_id):
-    return f"kayfabe:card:{card_id}"
+    return f"{settings.KAYFABE_CHANNEL_PREFIX}:card:{card_id}"
 
 
 def _redis():

@@ -211,3 +211,28 @@ class MatchEvent(models.Model):
 
     def __str__(self):
         return f"{self.match} #{self.seq} {self.type}"
+
+
+class WinChance(models.Model):
+    """Each side's chance to win after event ``seq`` of a match (-1: before the bell), from continuations of the
+    match (rules.win_probability, matches/win_probability.py). Written by the worker that airs the match, before
+    that event is stored, and shown only once it is."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chances")
+    seq = models.IntegerField()
+    round = models.PositiveIntegerField(default=0)
+    clock = models.FloatField(default=0)
+    sims = models.PositiveIntegerField()
+    # rules.win_probability.line: {"win": [p per side], "win_se", "draw", "draw_se", "methods", "methods_se"}
+    data = models.JSONField()
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="chance_seq_unique_per_match"),
+            models.CheckConstraint(condition=models.Q(seq__gte=-1), name="chance_seq_from_the_bell"),
+            models.CheckConstraint(condition=models.Q(sims__gte=1), name="chance_sims_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.match} chances after #{self.seq}"

@@ -55,7 +55,12 @@ def recap_at_the_bell(match_id):
     if row is None:
         return ""
     recap, ruleset_id = row
-    return recap or get_ruleset(ruleset_id).recap(events_after(match_id))
+    if recap:
+        return recap
+    from matches.win_probability import with_swing
+
+    events = events_after(match_id)
+    return with_swing(get_ruleset(ruleset_id).recap(events), match_id, events)
 
 
 def meter(state):

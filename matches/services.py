@@ -21,9 +21,11 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from config.unavailable import drop_dead_connections
-from matches import broadcast, segments
+from matches import broadcast, segments, win_probability
 from matches.booking import BookingRefused, card_problems, match_setup, require_booker
+from matches.booking_selectors import card_cautions, cautions_digest
 from matches.models import Card, CardStatus, Match, MatchEvent, MatchParticipant, MatchStatus
+from promotion import notices
 from promotion.models import LedgerReason, PrestigeEntry, TitleReign
 from promotion.pages import pages_changed
 from promotion.services import Actor
@@ -86,10 +88,24 @@ def _through_outage(step: Callable[..., Any], *args: Any, pause: Sleep = time.sl
 # --- going live ----------------------------------------------------------------------------------
 
 
+class GoLiveUnconfirmed(ValidationError):
+    """Going live needs the promoter's word on ``cautions`` (matches.booking_selectors.CardCaution): a wrestler
+    injured or double-booked since the card was booked. He confirms with ``digest`` or replaces the wrestler."""
+
+    def __init__(self, cautions: list[Any], digest: str) -> None:
+        super().__init__([str(c) for c in cautions])
+        self.cautions = cautions
+        self.digest = digest
+
+
 @transaction.atomic
-def card_go_live(*, card: Card, by: Actor) -> tuple[Card, bool]:
+def card_go_live(*, card: Card, by: Actor, confirmed: str = "") -> tuple[Card, bool]:
     """Lock the card, fix every match's seed and setup, and enqueue the card after commit. Only the first of
-    several clicks (or promoters) does anything: the status moves from draft/booked to live once."""
+    several clicks (or promoters) does anything: the status moves from draft/booked to live once.
+
+    A card the booking rules refuse now (``card_problems``) does not go live; one with cautions (an injured wrestler
+    the promotion lets him book, a wrestler on another card this week) goes live only when ``confirmed`` is the
+    digest of exactly those cautions (``cautions_digest``): one more since he looked, and he is asked again."""
     require_booker(card.promotion, by)
     pages_changed(card.promotion_id)
     card = Card.objects.select_for_update().select_related("promotion").get(pk=card.pk)
@@ -103,6 +119,9 @@ def card_go_live(*, card: Card, by: Actor) -> tuple[Card, bool]:
     problems = card_problems(card)  # the same checks as "Mark as booked": the roster may have changed since
     if problems:
         raise BookingRefused([f"{card.name} cannot go live: {problems[0]}", *map(str, problems[1:])])
+    cautions = card_cautions(card)
+    if cautions and confirmed != cautions_digest(cautions):
+        raise GoLiveUnconfirmed(cautions, cautions_digest(cautions))
     carry = segments.CardCarry()  # what a promo earns goes into the wrestler's next match on the card
     for match in matches:
         try:
@@ -209,7 +228,8 @@ def match_run(match_id: int, *, sleep: Sleep = time.sleep) -> str:
     previous_round, last_renew = None, time.monotonic()
     result = None
     seed = cast(int, match.seed)  # fixed at go-live
-    for event in ruleset.resolve(setup, RandomDice(seed), seed=seed):
+    chances = win_probability.LiveLine(match, ruleset, setup, stored=stored, pace=pace)
+    for event in chances.stream(ruleset.resolve(setup, RandomDice(seed), seed=seed)):
         if event["type"] == "result":
             result = event
         if event["seq"] <= stored:
@@ -218,7 +238,7 @@ def match_run(match_id: int, *, sleep: Sleep = time.sleep) -> str:
         if pace and previous_round is not None and event["round"] != previous_round:
             _through_outage(_flush, match_id, pending)
             pending = []
-            _paced_wait(match_id, pace * (event["round"] - previous_round), sleep)
+            _paced_wait(match_id, max(0.0, pace * (event["round"] - previous_round) - chances.take_spent()), sleep)
             last_renew = time.monotonic()
         previous_round = event["round"]
         pending.append(event)
@@ -230,6 +250,7 @@ def match_run(match_id: int, *, sleep: Sleep = time.sleep) -> str:
             last_renew = time.monotonic()
     _through_outage(_flush, match_id, pending)
     _through_outage(match_apply_result, match_id=match_id, result=result)
+    win_probability.after_the_bell(match_id, pace)
     return "done"
 
 
@@ -387,6 +408,7 @@ def match_apply_result(*, match_id: int, result: Event | None) -> bool:
                 )
             )
     entries += _apply_title(match, participants, winner, result, week)
+    new_champions = [p.wrestler for p in participants if p.side == winner] if match.title_changed else []
     PrestigeEntry.objects.bulk_create(entries)
     for entry in entries:
         Wrestler.objects.filter(pk=entry.wrestler_id).update(
@@ -398,6 +420,7 @@ def match_apply_result(*, match_id: int, result: Event | None) -> bool:
     from promotion.league import snapshot_after_match
 
     snapshot_after_match(match)
+    notices.match_result(match, participants, new_champions=new_champions)
     _finish_card_if_done(match.card_id)
     transaction.on_commit(lambda: broadcast.publish_card(match.card_id))
     return True
@@ -414,12 +437,14 @@ def _recap(ruleset: Ruleset, match: Match, participants: list[MatchParticipant],
         first = next(p.wrestler for p in participants if p.side == winner)
         current = record(first).streak  # the match is finished in this transaction, so it counts
         streak = int(current[1:]) if current.startswith("W") else None
-    return ruleset.recap(
-        events_after(match.pk),
+    events = events_after(match.pk)
+    recap = ruleset.recap(
+        events,
         title=match.title.name if match.title else None,
         title_changed=bool(match.title_changed),
         streak=streak,
     )
+    return win_probability.with_swing(recap, match.pk, events)
 
 
 def _apply_title(

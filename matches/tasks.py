@@ -6,7 +6,7 @@ match, services.match_run rides out an outage itself (services._through_outage).
 
 from celery import shared_task
 
-from matches import odds, services
+from matches import odds, services, win_probability
 
 RETRY_ON_DATABASE_DOWN = {
     "autoretry_for": services.DATABASE_DOWN,
@@ -30,6 +30,11 @@ def run_match(match_id):
 @shared_task(name="matches.compute_odds", acks_late=True, reject_on_worker_lost=True, **RETRY_ON_DATABASE_DOWN)
 def compute_odds(match_id):
     return odds.odds_compute(match_id=match_id)
+
+
+@shared_task(name="matches.compute_win_line", acks_late=True, reject_on_worker_lost=True, **RETRY_ON_DATABASE_DOWN)
+def compute_win_line(match_id):
+    return win_probability.line_compute(match_id)
 
 
 @shared_task(name="matches.sweep_stuck_cards")

@@ -71,6 +71,11 @@ def card_detail(request, slug, pk):
 
     # Read only when the line-up's fragment is not cached (promotion.pages; docs/caching.md).
     context = {"access": access, "promotion": access.promotion, "card": card, "matches": lazy(lineup)}
+    if access.can_book and card.status == CardStatus.BOOKED:  # what "Go live" would refuse or ask to confirm
+        cautions = selectors.card_cautions(card)
+        context.update(
+            problems=booking.card_problems(card), cautions=cautions, cautions_digest=selectors.cautions_digest(cautions)
+        )
     return render(request, "matches/card.html", context)
 
 
@@ -78,6 +83,8 @@ def match_odds(request, slug, pk, mid):
     """The odds of a scheduled match, polled by the card page until they are ready (then HTMX stops polling)."""
     access = promotion_access(request.user, slug)
     card = _card(access, pk)
+    if not access.sees_odds:
+        raise PermissionDenied("This promotion shows the odds to its promoters only.")
     match = get_object_or_404(Match.objects.select_related("card__promotion", "referee"), pk=mid, card=card)
     shown = odds.odds_shown(match)
     status = HTMX_STOP_POLLING if request.htmx and shown.state != "pending" else 200

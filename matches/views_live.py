@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
 from config.limits import capped, streams_full
-from matches import selectors, services
+from matches import selectors, services, win_probability
 from matches.hub import KEEPALIVE_SECONDS, Chunk, Entry, hub_for_loop, read_db, release_connection
 from matches.models import Card, CardStatus, Match, MatchStatus
 from matches.sse import sse_comment, sse_response
@@ -69,6 +69,7 @@ def match_page(request, slug, pk):
         "streaming": not finished and settings.REDIS_URL is not None,
         "polling": not finished and settings.REDIS_URL is None,
         "participants": list(match.participants.all()),
+        "win_line": None if match.is_segment else win_probability.plot(match.pk, events, match.title_changed),
     }
     if finished:
         context.update(
@@ -156,6 +157,7 @@ def match_events(request, slug, pk):
             "after": events[-1]["seq"] if events else after,
             "finished": finished,
             "recap": selectors.recap_at_the_bell(match.pk) if finished else "",
+            "win_line": win_probability.render_after(match.pk, events),
         },
     )
     return response
@@ -206,7 +208,10 @@ def render_entry(event, match_id=None):
     result = None
     if event["type"] == "result":
         result = render_result(event, selectors.recap_at_the_bell(match_id) if match_id is not None else "")
-    return render_line(event), render_scoreboard(event), result
+    board = render_scoreboard(event)
+    if match_id is not None:
+        board += win_probability.render_for_event(match_id, event)  # the plot, when a chance is worked out after it
+    return render_line(event), board, result
 
 
 def _entries_after(match_id, after):
@@ -275,7 +280,13 @@ def card_go_live(request, slug, pk):
         raise PermissionDenied("Only promoters and owners take a card live.")
     card = get_object_or_404(Card, pk=pk, promotion=access.promotion)
     try:
-        card, started = services.card_go_live(card=card, by=request.user)
+        card, started = services.card_go_live(card=card, by=request.user, confirmed=request.POST.get("confirm", ""))
+    except services.GoLiveUnconfirmed as exc:
+        count = len(exc.cautions)
+        messages.warning(
+            request,
+            f"{card.name} did not go live: {count} wrestler{'s' if count != 1 else ''} to confirm or replace first.",
+        )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:

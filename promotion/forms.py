@@ -63,6 +63,7 @@ class PromotionForm(forms.ModelForm):
             "time_limit_minutes",
             "titles_change_on_dq",
             "book_injured",
+            "odds_public",
         ]
         widgets = {"description": forms.Textarea(attrs={"rows": 3})}
         labels = {
@@ -71,6 +72,7 @@ class PromotionForm(forms.ModelForm):
             "time_limit_minutes": "Time limit (minutes)",
             "titles_change_on_dq": "Titles change on a DQ",
             "book_injured": "Book injured wrestlers",
+            "odds_public": "Show the odds to everyone",
         }
         help_texts = {
             "titles_change_on_dq": "Off: a win by disqualification or count-out leaves the title where it is."
@@ -79,7 +81,9 @@ class PromotionForm(forms.ModelForm):
     def __init__(self, *args, ruleset_locked=False, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["time_limit_minutes"].widget.attrs.update(min=1, max=120)
-        if ruleset_locked:
+        if ruleset_locked:  # shown as the one it is, not as a list of every ruleset
+            own = self.instance.rules()
+            self.fields["ruleset"].choices = [(own.id, own.label)]
             self.fields["ruleset"].disabled = True
             self.fields["ruleset"].help_text = "Fixed: the promotion has wrestlers."
         self.own_ruleset = self.instance.rules() if self.instance.pk else None

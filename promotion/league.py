@@ -241,6 +241,10 @@ def advance_week(*, promotion, by=None, from_week=None):
     return log
 
 
+def _points(n):
+    return f"{n} injury point{'s' if n != 1 else ''}"
+
+
 def _notify(promotion, week, log):
     owners = dict(Wrestler.objects.filter(promotion=promotion, owner__isnull=False).values_list("pk", "owner_id"))
     new = []
@@ -254,7 +258,7 @@ def _notify(promotion, week, log):
                     user_id=owners[row["wrestler"]],
                     promotion=promotion,
                     week=week,
-                    text=f"{row['name']} healed {row['healed']} injury points in week {week}: {left}.",
+                    text=f"{row['name']} healed {_points(row['healed'])} in week {week}: {left}.",
                 )
             )
     for row in log.returned:

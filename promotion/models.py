@@ -53,6 +53,10 @@ class Promotion(models.Model):
     book_injured = models.BooleanField(
         default=False, help_text="Injured wrestlers may be booked (with a warning). Off: booking them is refused."
     )
+    odds_public = models.BooleanField(
+        default=True,
+        help_text="Off: only the promotion's promoters and owners see the odds before a match.",
+    )
     current_week = models.PositiveIntegerField(default=1)
     auto_advance = models.BooleanField(
         default=False, help_text="Advance the week automatically every seven days (Celery beat)."
@@ -302,12 +306,14 @@ class WeekLog(models.Model):
 
 
 class Notice(models.Model):
-    """A message to a user about his wrestlers (healed, back from suspension, moved in the rankings)."""
+    """A message to a user: about his wrestlers (reviewed, booked, a result, healed, back from suspension, moved in
+    the rankings), his memberships (invited, accepted), or, for promoters, a request to answer."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
     promotion = models.ForeignKey(Promotion, on_delete=models.CASCADE, related_name="notices")
     week = models.PositiveIntegerField()
     text = models.CharField(max_length=300)
+    link = models.CharField(max_length=200, blank=True, help_text="Where to act on it or read more (a path).")
     read = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -334,3 +340,22 @@ class ContenderSnapshot(models.Model):
 
     def __str__(self):
         return f"{self.title} contenders, week {self.week}"
+
+
+class WrestlerReview(models.Model):
+    """A promoter's decision on a wrestler, with the sheet he decided on: the review page shows the changes since
+    the last approved one. Kept here (not on the wrestler) so the decisions are a history."""
+
+    wrestler = models.ForeignKey("roster.Wrestler", on_delete=models.CASCADE, related_name="reviews")
+    approved = models.BooleanField()
+    sheet = models.JSONField(help_text="The sheet as it was decided on.")
+    note = models.CharField(max_length=200, blank=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["wrestler", "-created", "-pk"]
+        indexes = [models.Index(fields=["wrestler", "approved", "-id"])]
+
+    def __str__(self):
+        return f"{self.wrestler}: {'approved' if self.approved else 'rejected'}"

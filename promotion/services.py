@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
+from promotion import notices
 from promotion.models import Membership, MembershipStatus, Promotion, Role, new_invite_token
 from promotion.pages import pages_changed
 from rules import HouseRuleError, Ruleset, ruleset_ids
@@ -27,6 +28,7 @@ EDITABLE_FIELDS = (
     "house_rules",
     "titles_change_on_dq",
     "book_injured",
+    "odds_public",
 )
 
 
@@ -149,24 +151,31 @@ def membership_invite(*, promotion: Promotion, by: Actor, username: str, role: s
             # They asked already: inviting them approves the request.
             existing.status, existing.role = MembershipStatus.ACTIVE, role
             existing.save(update_fields=["status", "role"])
+            notices.membership_decided(existing, by=by)
             return existing
         raise ValidationError({"username": f"{user.username} is already {existing.get_status_display().lower()}."})
     try:
         with transaction.atomic():  # two owners inviting one user at once: the database keeps one membership
-            return Membership.objects.create(promotion=promotion, user=user, role=role, status=MembershipStatus.INVITED)
+            membership = Membership.objects.create(
+                promotion=promotion, user=user, role=role, status=MembershipStatus.INVITED
+            )
     except IntegrityError:
         raise ValidationError({"username": f"{user.username} was invited or joined just now."}) from None
+    notices.membership_decided(membership, by=by, invited=True)
+    return membership
 
 
 @transaction.atomic
 def membership_request(*, promotion: Promotion, user: User) -> Membership:
     try:
         with transaction.atomic():
-            return Membership.objects.create(
+            membership = Membership.objects.create(
                 promotion=promotion, user=user, role=Role.PLAYER, status=MembershipStatus.REQUESTED
             )
     except IntegrityError:
         raise ValidationError("You are already a member of this promotion or have asked to join.") from None
+    notices.join_requested(membership)
+    return membership
 
 
 @transaction.atomic
@@ -220,6 +229,7 @@ def membership_approve(*, membership: Membership, by: Actor) -> Membership:
         raise ValidationError("Only a request to join can be approved.")
     membership.status = MembershipStatus.ACTIVE
     membership.save(update_fields=["status"])
+    notices.membership_decided(membership, by=by)
     return membership
 
 

@@ -89,7 +89,10 @@ def promotion_settings(request, slug):
             messages.success(request, "Settings saved.")
             return redirect(promotion)
     return render(
-        request, "promotion/form.html", {"form": form, "title": f"{promotion.name}: settings", "access": access}
+        request,
+        "promotion/form.html",
+        {"form": form, "title": f"{promotion.name}: settings", "access": access, "promotion": promotion},
+        status=422 if form.errors else 200,
     )
 
 

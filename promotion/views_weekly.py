@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -15,9 +15,9 @@ from matches.models import Match, MatchStatus
 from promotion import league
 from promotion.export import export_promotion
 from promotion.models import Notice, Title, WeekLog
-from promotion.notices import mark_all_read
+from promotion.notices import mark_all_read, mark_read
 from promotion.pages import lazy
-from promotion.selectors import promotion_access
+from promotion.selectors import pending_work, promotion_access, week_title_changes
 
 
 def league_home(request, slug):
@@ -62,11 +62,14 @@ def week_log(request, slug, week):
     log = get_object_or_404(WeekLog, promotion=access.promotion, week=week)
     titles = {str(t.pk): t for t in Title.objects.filter(promotion=access.promotion)}
     rankings = [(titles.get(tid), rows) for tid, rows in log.rankings.items()]
-    return render(
-        request,
-        "promotion/week.html",
-        {"access": access, "promotion": access.promotion, "log": log, "rankings": rankings},
-    )
+    context = {
+        "access": access,
+        "promotion": access.promotion,
+        "log": log,
+        "rankings": rankings,
+        "title_changes": week_title_changes(log),
+    }
+    return render(request, "promotion/week.html", context)
 
 
 def results(request, slug):
@@ -100,8 +103,23 @@ def export(request, slug):
 
 @login_required
 def notices(request):
-    mine = Notice.objects.filter(user=request.user).select_related("promotion")
+    """The inbox: what waits for the user to act (promotion.selectors.pending_work), then his notices."""
     if request.method == "POST":
         mark_all_read(request.user)
         return redirect("notices")
-    return render(request, "promotion/notices.html", {"notices": mine[:100]})
+    mine = list(Notice.objects.filter(user=request.user).select_related("promotion")[:100])
+    context = {
+        "work": pending_work(request.user),
+        "notices": mine,
+        "unread": sum(1 for n in mine if not n.read),
+    }
+    return render(request, "promotion/notices.html", context)
+
+
+@login_required
+def notice_open(request, pk):
+    """Open one notice: it is read, and the user goes where it points."""
+    link = mark_read(request.user, pk)
+    if link is None:
+        raise Http404("No such notice.")
+    return redirect(link)

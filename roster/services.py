@@ -7,7 +7,8 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
-from promotion.models import LedgerReason, Membership, PrestigeEntry, Promotion, Role
+from promotion import notices
+from promotion.models import LedgerReason, Membership, PrestigeEntry, Promotion, Role, WrestlerReview
 from promotion.pages import pages_changed
 from promotion.services import Actor, membership_for
 from roster.healing import weekly_heal
@@ -105,6 +106,10 @@ def wrestler_create(
     _mirror(wrestler, validated)
     wrestler = _save(wrestler)
     _starting_prestige(wrestler, validated)
+    if wrestler.approval == Approval.PENDING:
+        notices.wrestler_submitted(wrestler, by=by)
+    else:  # approved as created: the sheet a later review compares with
+        WrestlerReview.objects.create(wrestler=wrestler, approved=True, sheet=wrestler.sheet, by=by)
     return wrestler
 
 
@@ -149,7 +154,7 @@ def approval_after_edit(wrestler: Wrestler, *, sheet_changed: bool, by_booker: b
 
 @transaction.atomic
 def wrestler_update(
-    *, wrestler: Wrestler, by: Actor, sheet: Any, hometown: str | None = None, bio: str | None = None
+    *, wrestler: Wrestler, by: User, sheet: Any, hometown: str | None = None, bio: str | None = None
 ) -> Wrestler:
     if not can_edit_wrestler(wrestler, by):
         raise PermissionDenied("You cannot edit this wrestler.")
@@ -167,20 +172,28 @@ def wrestler_update(
         wrestler.hometown = hometown
     if bio is not None:
         wrestler.bio = bio
+    was = wrestler.approval
     wrestler.approval = approval_after_edit(wrestler, sheet_changed=sheet_changed, by_booker=by_booker)
-    return _save(wrestler)
+    wrestler = _save(wrestler)
+    if wrestler.approval == Approval.PENDING and (was != Approval.PENDING or sheet_changed):
+        notices.wrestler_submitted(wrestler, by=by)
+    elif by_booker and sheet_changed and wrestler.approval == Approval.APPROVED:  # a booker's edit is a review
+        WrestlerReview.objects.create(wrestler=wrestler, approved=True, sheet=wrestler.sheet, by=by)
+    return wrestler
 
 
 @transaction.atomic
-def wrestler_review(*, wrestler: Wrestler, by: Actor, approve: bool, note: str = "") -> Wrestler:
+def wrestler_review(*, wrestler: Wrestler, by: User, approve: bool, note: str = "") -> Wrestler:
     membership = membership_for(wrestler.promotion, by)
     if membership is None or not membership.has_role(Role.PROMOTER):
         raise PermissionDenied("Only promoters and owners approve wrestlers.")
     pages_changed(wrestler.promotion_id)
-    wrestler = Wrestler.objects.select_for_update().get(pk=wrestler.pk)
+    wrestler = Wrestler.objects.select_for_update().select_related("promotion").get(pk=wrestler.pk)
     wrestler.approval = Approval.APPROVED if approve else Approval.REJECTED
     wrestler.approval_note = note[:200]
     wrestler.save(update_fields=["approval", "approval_note", "updated"])
+    WrestlerReview.objects.create(wrestler=wrestler, approved=approve, sheet=wrestler.sheet, note=note[:200], by=by)
+    notices.wrestler_reviewed(wrestler, by=by, approved=approve, note=note[:200])
     return wrestler
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from roster import views
+from roster import views, views_review
 
 app_name = "roster"
 
@@ -12,6 +12,6 @@ urlpatterns = [
     path("<slug:slug>/wrestlers/<int:pk>/", views.wrestler_detail, name="wrestler"),
     path("<slug:slug>/wrestlers/<int:pk>/edit/", views.wrestler_edit, name="edit"),
     path("<slug:slug>/wrestlers/<int:pk>/sheet.json", views.wrestler_export, name="export"),
-    path("<slug:slug>/wrestlers/<int:pk>/review/", views.wrestler_review, name="review"),
+    path("<slug:slug>/wrestlers/<int:pk>/review/", views_review.review, name="review"),
     path("<slug:slug>/wrestlers/<int:pk>/status/", views.wrestler_status, name="status"),
 ]

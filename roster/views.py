@@ -240,23 +240,6 @@ def wrestler_export(request, slug, pk):
 
 @login_required
 @require_POST
-def wrestler_review(request, slug, pk):
-    access = promotion_access(request.user, slug)
-    if not access.can_book:
-        raise PermissionDenied("Only promoters and owners approve wrestlers.")
-    wrestler = _wrestler(access, pk)
-    form = ReviewForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "Choose approve or reject.")
-        return redirect(wrestler)
-    approve = form.cleaned_data["decision"] == "approve"
-    services.wrestler_review(wrestler=wrestler, by=request.user, approve=approve, note=form.cleaned_data["note"])
-    messages.success(request, f"{wrestler.ring_name} {'approved' if approve else 'rejected'}.")
-    return redirect(wrestler)
-
-
-@login_required
-@require_POST
 def wrestler_status(request, slug, pk):
     access = promotion_access(request.user, slug)
     if not access.can_book:

@@ -248,8 +248,11 @@ class Ruleset:
         if setup.kind == "singles" and any(len(side) != 1 for side in setup.sides):
             raise SetupError("a singles match has one wrestler per side")
 
-    def resolve(self, setup: MatchSetup, dice: Dice, seed: int | None = None) -> Iterator[Event]:
-        """Yield the match's events; the last has ``type == "result"``."""
+    def resolve(
+        self, setup: MatchSetup, dice: Dice, seed: int | None = None, choosers: dict[int, Any] | None = None
+    ) -> Iterator[Event]:
+        """Yield the match's events; the last has ``type == "result"``. ``choosers``: ``{side: Chooser}`` for the
+        sides a person plays (rules.decisions); none, the tactics play every side."""
         raise NotImplementedError
 
     def carry_in(self, stipulation: dict[str, Any], carried: list[list[Any]]) -> dict[str, Any]:

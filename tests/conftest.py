@@ -161,14 +161,35 @@ def celery_worker_process(test_database_name, tmp_path_factory):
     worker.stop()
 
 
+def worker_consumes(consuming):
+    """Start or stop the session worker's consumption of this run's queue. Between the tests that ask for the
+    worker it consumes nothing: a task that another test enqueued (odds for a booked match, say) would otherwise
+    read that test's rows while its teardown truncates them (a deadlock), or act on a later test's rows."""
+    from django.conf import settings
+
+    from config.celery_app import app
+
+    queue = settings.CELERY_TASK_DEFAULT_QUEUE
+    worker = [f"test-{os.getpid()}@{socket.gethostname()}"]
+    if consuming:
+        app.control.purge()
+        replies = app.control.add_consumer(queue, destination=worker, reply=True, timeout=5)
+    else:
+        replies = app.control.cancel_consumer(queue, destination=worker, reply=True, timeout=5)
+    if not replies:
+        raise RuntimeError(f"the test worker {worker[0]} did not answer the consumer control command")
+
+
 @pytest.fixture
 def celery_worker(celery_worker_process, transactional_db):
     """A real worker that sees what the test commits. Restarted if a test killed it."""
     if celery_worker_process.proc.poll() is not None:
         celery_worker_process.start().wait_ready()
+    worker_consumes(True)
     yield celery_worker_process
     if celery_worker_process.proc.poll() is not None:
         celery_worker_process.start().wait_ready()
+    worker_consumes(False)
 
 
 @pytest.fixture(scope="session")

@@ -160,6 +160,8 @@ else:
     }
 
 # Celery (config/celery_app.py reads every CELERY_* setting).
+# The Redis pub/sub channels of live pages start with this (config/settings/local.py names it after the checkout).
+KAYFABE_CHANNEL_PREFIX = "kayfabe"
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 CELERY_TASK_ALWAYS_EAGER = REDIS_URL is None
@@ -189,6 +191,8 @@ CELERY_BEAT_SCHEDULE = {
 # match whose lease ran out is taken over by the sweeper. Shorter means a viewer waits less after a worker dies;
 # the renewals (one UPDATE each) keep a live worker's match from ever looking abandoned.
 KAYFABE_MATCH_LEASE_SECONDS = env.int("KAYFABE_MATCH_LEASE_SECONDS", default=15)
+# Continuations a point of a live match's chance to win (matches/win_probability.py); 0 turns the plot off.
+KAYFABE_WIN_SIMS = env.int("KAYFABE_WIN_SIMS", default=200)
 
 LOGGING = {
     "version": 1,

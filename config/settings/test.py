@@ -30,6 +30,8 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 # Short leases so that fault tests see a dead worker's match taken over within seconds.
 KAYFABE_MATCH_LEASE_SECONDS = 3
+# A chance to win after every round of every aired match: few continuations, the suite's CPU is shared.
+KAYFABE_WIN_SIMS = int(os.environ.get("KAYFABE_WIN_SIMS", "12"))
 # Tests log in and post far faster than people; tests/security/test_rate_limits.py sets the real limits.
 RATELIMIT_LOGIN = os.environ.get("RATELIMIT_LOGIN", "10000/m")
 RATELIMIT_LOGIN_ACCOUNT = os.environ.get("RATELIMIT_LOGIN_ACCOUNT", "10000/m")

@@ -15,6 +15,7 @@ from rules.arm.sheet import stuntrack
 from rules.arm.stipulation import parse_stipulation
 from rules.arm.tables import DEFAULT_RINGSIDE_OBJECTS, WEARDOWN, attribute_bonus
 from rules.base import EventLog
+from rules.decisions import AwaitingDecision
 
 
 class MatchOver(Exception):
@@ -412,6 +413,9 @@ class Match:
                 yield from self._flush()
         except MatchOver:
             yield from self._flush()
+        except AwaitingDecision:  # a person's turn to choose (rules/decisions.py): what happened so far, then the stop
+            yield from self._flush()
+            raise
 
     def _flush(self):
         events, self.events = self.events, []

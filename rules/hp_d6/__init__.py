@@ -68,8 +68,9 @@ class HpD6(Ruleset):
             raise SetupError("hp-d6 singles matches have exactly two sides")
         match.parse_stipulation(setup.stipulation)
 
-    def resolve(self, setup, dice, seed=None):
-        return match.resolve(setup, dice, seed=seed)
+    def resolve(self, setup, dice, seed=None, choosers=None):
+        """The events; ``choosers`` maps a side to a rules.decisions.Chooser (default: the tactics)."""
+        return match.resolve(setup, dice, seed=seed, choosers=choosers)
 
     def outcome(self, setup, dice, seed=None):
         return match.outcome(setup, dice, seed=seed)

@@ -23,9 +23,10 @@ the tests hold them to it. Events, their ``rolls`` and ``state`` are read-only f
 import random
 
 from rules.base import RESULT_METHODS, EventLog
+from rules.decisions import AwaitingDecision
 from rules.dice import RandomDice
 from rules.errors import SetupError
-from rules.hp_d6 import advanced, knockdown, narration
+from rules.hp_d6 import advanced, choices, knockdown, narration
 from rules.hp_d6.tactics import ACTIONS, Tactics, choose
 
 SECONDS_PER_TURN = 5  # one wrestler's turn (one move attempt); a round (both turns) is 10 seconds of match time
@@ -290,6 +291,12 @@ class Match:
         self.log = EventLog(dice, self.snapshot, seed=seed)
         self.events = []
         self.turn_number = 0
+        # decisions (rules/decisions.py, docs/rules/hp-d6.md "Decision points"): None = the tactics choose for
+        # both and no decision point is even counted (the automatic match, byte for byte as before)
+        self.choosers = None
+        self.choices = choices
+        self.decisions = 0  # decision points so far (the next one's index), counted while choosers are set
+        self.asking = ("", "")  # the wrestler and the question of the decision being made
         self.turn = self._make_turn()
         rng = _rng_of(dice) if FAST_DICE else None
         self.fast = loud and rng is not None  # the fast lane of loud mode (see the module's docstring)
@@ -460,6 +467,40 @@ class Match:
         self.events.append(self.log.result(winner, method, text, **fields))
         raise MatchEnded
 
+    # --- decisions ------------------------------------------------------------------------------------
+    def decide(self, kind, side, build, default, who=None, prompt=""):
+        """A choice the rules give side ``side`` (``who`` makes it): ``build()`` lists the Options, ``default()``
+        is the tactics' choice. Returns the value of the choice made. Only called while ``choosers`` is set."""
+        index = self.decisions
+        self.decisions = index + 1
+        chooser = self.choosers.get(side)
+        if chooser is None:
+            return default()
+        name = who.name if who is not None else self.w[side].name
+        self.asking = (name, prompt.format(name=name) if prompt else f"{name}: {kind}?")
+        return chooser.choose(self, index, kind, side, build, default)
+
+    def note_decision(self, decision, option, auto):
+        """The log says who chose what: a ``decision`` event with no rolls (those rolled before it, if any, stay
+        with the event they belong to), its words written here."""
+        fields = {"decision": decision.index, "kind": decision.kind}
+        if option is not None:
+            fields["option"] = option.id
+            text = f"{decision.wrestler}'s call: {option.label.split(' (')[0]}."
+        else:
+            fields["auto"] = auto
+            text = f"{decision.wrestler}'s time runs out: the tactics choose." if auto == "timeout" else ""
+            if auto == "tactics":
+                text = f"{decision.wrestler} leaves the call to the tactics."
+        if self.fast:
+            pending, self.pending = self.pending, []
+            self._emit_fast("decision", text, decision.side, None, fields)
+            self.pending = pending
+            return
+        if self.attack_referee:
+            fields["referee"] = self.referee
+        self.events.append(self.log.emit("decision", text, actor=decision.side, take_rolls=False, **fields))
+
     # --- helpers used by every move ----------------------------------------------------------
     def dq_possible(self):
         return self.referee == "up" and not self.no_dq
@@ -494,7 +535,10 @@ class Match:
             if not w.hp:  # D10: nothing left to compete with
                 spent(self, w, opp)
             elif not w.prone or get_up(self, w, opp):
-                actions[pick(self, w, opp)](self, w, opp)
+                if self.choosers is None:
+                    actions[pick(self, w, opp)](self, w, opp)
+                else:
+                    actions[choices.choose_move(self, w, opp, lambda: pick(self, w, opp))](self, w, opp)
             if not w.hp and not opp.hp:  # D10: neither can go on
                 self.finish(None, "draw", "", reason="both at 0 HP")
             # "For every turn the prone wrestler is not attacked successfully, he/she adds a +1 to his/her roll."
@@ -534,13 +578,22 @@ class Match:
                     events.clear()
         except MatchEnded:
             pass
+        except AwaitingDecision:  # a person's turn to choose: what happened so far, then the stop
+            yield from events
+            events.clear()
+            raise
         yield from events
         events.clear()
 
 
-def resolve(setup, dice, seed=None):
-    """The match's events, each with its ``text`` written by the commentary (``narration.narrate``)."""
-    return narration.narrate(setup, Match(setup, dice, seed=seed).run(), seed)
+def resolve(setup, dice, seed=None, choosers=None):
+    """The match's events, each with its ``text`` written by the commentary (``narration.narrate``).
+
+    ``choosers`` maps a side to a rules.decisions.Chooser (a side without one plays its tactics)."""
+    match = Match(setup, dice, seed=seed)
+    if choosers:
+        match.choosers = dict(choosers)
+    return narration.narrate(setup, match.run(), seed)
 
 
 def outcome(setup, dice, seed=None):

@@ -107,9 +107,14 @@ def damage(wrestler, amount):
     return amount
 
 
-def finisher_chance(att, dfn, a, d):
-    """W6: the attack roll shows 6 against 1 and the defender is at 15 HP or less."""
-    return a == 6 and d == 1 and dfn.hp <= FINISHER_HP and att.tactics.take_finisher
+def finisher_chance(m, att, dfn, a, d, instead_of=None):
+    """W6: the attack roll shows 6 against 1 and the defender is at 15 HP or less; then he "may" take it (his
+    tactics' ``take_finisher``, or a person's decision ``finisher``)."""
+    if not (a == 6 and d == 1 and dfn.hp <= FINISHER_HP):
+        return False
+    if m.choosers is None:
+        return att.tactics.take_finisher
+    return m.choices.takes_finisher(m, att, dfn, instead_of)
 
 
 # Each move emits one event per step. In quiet mode (odds, benchmark) the event is only counted, and
@@ -121,7 +126,7 @@ def strike(m, att, dfn, free=False):
     a, d = m.opposed(P_STRIKE, att, dfn)
     loud = m.loud
     name = att.move_name("strike", "Forearm", m.turn_number) if loud else None
-    if a == 6 and d == 1 and finisher_chance(att, dfn, a, d):
+    if a == 6 and d == 1 and finisher_chance(m, att, dfn, a, d, name):
         return finisher(m, att, dfn, instead_of=name)
     hit = a > d
     dealt = 0
@@ -149,7 +154,7 @@ def grapple(m, att, dfn, combo=None):
     a, d = m.opposed(P_GRAPPLE, att, dfn)
     loud = m.loud
     name = att.move_name("grapple", "Body Slam", m.turn_number) if loud else None
-    if a == 6 and d == 1 and finisher_chance(att, dfn, a, d):
+    if a == 6 and d == 1 and finisher_chance(m, att, dfn, a, d, name):
         return finisher(m, att, dfn, instead_of=name)
     dealt = self_dealt = 0
     if a > d:
@@ -196,7 +201,7 @@ def high_risk(m, att, dfn, combo=None):
         outcome = "set-up failed"
     else:
         a, d = m.opposed(P_HIGH, att, dfn)
-        if a == 6 and d == 1 and finisher_chance(att, dfn, a, d):
+        if a == 6 and d == 1 and finisher_chance(m, att, dfn, a, d, name):
             return finisher(m, att, dfn, instead_of=name)
         if a > d:
             dealt = damage(dfn, 3)
@@ -219,10 +224,11 @@ def high_risk(m, att, dfn, combo=None):
     return outcome == "hit"
 
 
-def pinning_combination(m, att, dfn):
-    """A carrier move (grapple or high risk), one more winning roll, then the three pin rolls."""
+def pinning_combination(m, att, dfn, carrier=None):
+    """A carrier move (grapple or high risk: his tactics', or a person's pick), one more winning roll, then the
+    three pin rolls."""
     combo = att.move_name("pinning_combination", "Roll-Up", m.turn_number) if m.loud else None
-    carrier = att.tactics.combination_carrier
+    carrier = carrier or att.tactics.combination_carrier
     landed = (grapple if carrier == "grapple" else high_risk)(m, att, dfn, combo=combo)
     if landed is not True:  # the carrier failed, or became a finisher
         return
@@ -252,7 +258,7 @@ def submission(m, att, dfn):
     """Apply, sustain (-1 HP), then roll on: each attacker win -1 HP, until the defender wins or taps."""
     a, d = m.opposed(P_APPLY, att, dfn)
     name = att.move_name("submission", "Headlock", m.turn_number)  # also in the result: quiet mode too
-    if a == 6 and d == 1 and finisher_chance(att, dfn, a, d):
+    if a == 6 and d == 1 and finisher_chance(m, att, dfn, a, d, name):
         return finisher(m, att, dfn, instead_of=name)
     if a > d:
         a, d = m.opposed(P_SUSTAIN, att, dfn)
@@ -328,6 +334,6 @@ def finisher(m, att, dfn, instead_of=None):
         dfn.side,
         {"move": att.finisher, "move_type": "finisher", "outcome": "hit", "damage": dealt, "instead_of": instead_of},
     )
-    if m.referee == "up" and att.tactics.pin:
+    if m.referee == "up" and (att.tactics.pin if m.choosers is None else m.choices.covers_after_finisher(m, att, dfn)):
         pins.finisher_pin(m, att, dfn)
     return "finisher"

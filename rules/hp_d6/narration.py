@@ -431,6 +431,8 @@ class Narrator:
     def __call__(self, event):
         self.seq = seq = event["seq"]
         kind = event["type"]
+        if kind == "decision":  # a person's call (or his time-out): the engine wrote it; the story goes on round it
+            return event["text"]
         # Ring names at the bell and the result, and now and then in between; the short name otherwise.
         if kind not in (
             "initiative",

@@ -51,7 +51,8 @@ def pin_rolls(m, att, dfn):
                 dfn.side,
                 {"count": count, "outcome": outcome},
             )
-            if count == 1:  # "your opponent kicks out of the pin and may make a free attack" (from the mat)
+            # "your opponent kicks out of the pin and may make a free attack" (from the mat)
+            if count == 1 and (m.choosers is None or m.choices.makes_free_attack(m, dfn, att)):
                 moves.strike(m, dfn, att, free=True)
             return False
         if m.loud:
@@ -87,6 +88,11 @@ def finisher_pin(m, att, dfn):
 
 def award_pin(m, att, dfn):
     """The three-count is in; a Run-In (advanced rules) can still stop it, else the match is over."""
-    if m.run_ins and not dfn.run_in_used and dfn.tactics.run_in_save and advanced.run_in(m, dfn, att, save=True):
+    if (
+        m.run_ins
+        and not dfn.run_in_used
+        and (dfn.tactics.run_in_save if m.choosers is None else m.choices.saves_with_run_in(m, dfn, att))
+        and advanced.run_in(m, dfn, att, save=True)
+    ):
         return False
     m.finish(att.side, "pinfall", "")

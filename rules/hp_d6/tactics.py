@@ -15,6 +15,8 @@ alignment (below) and may be overridden per sheet in ``tactics.weights``. Situat
   (weight x3) and the run-in (weight x2).
 """
 
+from functools import partial
+
 from rules.hp_d6 import advanced, moves, pins
 from rules.hp_d6.moves import DAMAGE, FINISHER_HP, PIN_HP
 
@@ -149,6 +151,9 @@ ACTIONS = {
     "grapple": moves.grapple,
     "high_risk": moves.high_risk,
     "pinning_combination": moves.pinning_combination,
+    # a person picks the carrier (decision "move", rules/hp_d6/choices.py); the tactics use the sheet's
+    "pinning_combination:grapple": partial(moves.pinning_combination, carrier="grapple"),
+    "pinning_combination:high_risk": partial(moves.pinning_combination, carrier="high_risk"),
     "submission": moves.submission,
     "finisher": moves.finisher_attempt,
     "foreign_object": advanced.foreign_object,

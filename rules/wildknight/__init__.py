@@ -84,11 +84,13 @@ class WildKnight(Ruleset):
         ):
             raise SetupError(f"starting_heat must be two whole numbers from 0 to {HEAT_MAX}")
 
-    def resolve(self, setup, dice, seed=None):
+    def resolve(self, setup, dice, seed=None, choosers=None):
+        """The events; ``choosers`` maps a side to a rules.decisions.Chooser (default: the tactics). A promo
+        segment has no decision points."""
         self.check_setup(setup)
         if setup.kind in self.segment_kinds:
             return segments.resolve(setup, dice, seed)
-        return match.resolve(setup, dice, seed)
+        return match.resolve(setup, dice, seed, choosers)
 
     def carry_in(self, stipulation, carried):
         """K-28: the Heat a promo earned each side becomes his ``starting_heat`` in his next match (0..4)."""

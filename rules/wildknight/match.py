@@ -8,7 +8,8 @@ time; the match is a draw when the time limit runs out.
 """
 
 from rules.base import EventLog
-from rules.wildknight import damage, heat, narration, pins, referee, stun, submission, tactics
+from rules.decisions import AwaitingDecision
+from rules.wildknight import choices, damage, heat, narration, pins, referee, stun, submission, tactics
 from rules.wildknight.attack import opposed
 from rules.wildknight.rolls import d20
 from rules.wildknight.state import HEAT_MAX, Wrestler
@@ -18,12 +19,10 @@ from rules.wildknight.tables import (
     HULK_UP,
     KD,
     PIN,
-    PIN_ATTEMPT,
     POWERHOUSE,
     RL,
     SECOND_WIND,
     SHORT_FUSE,
-    SIGNATURE_MOVE,
     SLOW_STARTER,
     ST,
     SUB,
@@ -38,10 +37,8 @@ COLLISION_DICE = 3  # K-19: 3d6 Fatigue each
 HULK_ROUNDS = 3  # Hulk Up GE: the Fatigue penalty is ignored for 3 rounds, then 1d6 Fatigue
 HULK_AT = 2  # ... usable at Fatigue penalty 2 or more
 POWERHOUSE_BONUS = 2
-SPECIALIST_BONUS = 2
-SIGNATURE_BONUS = 2  # Signature Move GE: +2 to Maneuver Rolls with the named move
-SLOW_STARTER_ROUNDS = 2  # Slow Starter Flaw: -2 on Maneuver Rolls in rounds 1-2
-SLOW_STARTER_PENALTY = -2
+SLOW_STARTER_ROUNDS = choices.SLOW_STARTER_ROUNDS  # Slow Starter Flaw: -2 on Maneuver Rolls in rounds 1-2
+SLOW_STARTER_PENALTY = choices.SLOW_STARTER_PENALTY
 SECOND_WIND_DICE = 2  # Second Wind GE: remove 2d6 Fatigue
 
 
@@ -63,6 +60,13 @@ class Match:
         self.outcome = None
         self.stunned_now = (False, False)
         self.warned = set()
+        # decisions (rules/decisions.py, docs/rules/wildknight.md "Decision points"): None = the tactics choose
+        # for both and no decision point is even counted (the automatic match, byte for byte as before)
+        self.choosers = None
+        self.choices = choices
+        self.decisions = 0  # decision points so far (the next one's index), counted while choosers are set
+        self.asking = ("", "")  # the wrestler and the question of the decision being made
+        self.notes = []  # decision events not yielded yet (``run`` yields them in their place)
 
     def snapshot(self):
         ini = self.initiative
@@ -72,8 +76,52 @@ class Match:
         if self.outcome is None:
             self.outcome = (winner, method, text)
 
+    # --- decisions ------------------------------------------------------------------------------------
+    def decide(self, kind, side, build, default, who=None, prompt=""):
+        """A choice the rules give side ``side`` (``who`` makes it): ``build()`` lists the Options, ``default()``
+        is the tactics' choice. Returns the value of the choice made. Only called while ``choosers`` is set."""
+        index = self.decisions
+        self.decisions = index + 1
+        chooser = self.choosers.get(side)
+        if chooser is None:
+            return default()
+        name = who.name if who is not None else self.w[side].name
+        self.asking = (name, prompt.format(name=name) if prompt else f"{name}: {kind}?")
+        return chooser.choose(self, index, kind, side, build, default)
+
+    def note_decision(self, decision, option, auto):
+        """The log says who chose what: a ``decision`` event with no rolls (those rolled before it stay with the
+        event they belong to), its words written here."""
+        fields = {"decision": decision.index, "kind": decision.kind}
+        if option is not None:
+            fields["option"] = option.id
+            text = f"{decision.wrestler}'s call: {option.label.split(' (')[0]}."
+        else:
+            fields["auto"] = auto
+            text = f"{decision.wrestler}'s time runs out: the tactics choose." if auto == "timeout" else ""
+            if auto == "tactics":
+                text = f"{decision.wrestler} leaves the call to the tactics."
+        self.notes.append(self.log.emit("decision", text, actor=decision.side, take_rolls=False, **fields))
+
     # --- the match ---------------------------------------------------------------------------
     def run(self):
+        """The events; with choosers, each decision event in its place (before the next event the engine yields)."""
+        if self.choosers is None:
+            yield from self._run()
+            return
+        notes = self.notes
+        try:
+            for event in self._run():
+                if notes:
+                    yield from notes
+                    notes.clear()
+                yield event
+        except AwaitingDecision:  # a person's turn to choose: what happened so far, then the stop
+            yield from notes
+            notes.clear()
+            raise
+
+    def _run(self):
         log = self.log
         a, b = self.w
         winner = self.roll_initiative("opening bell")
@@ -107,8 +155,16 @@ class Match:
                     yield self.log.emit("hulk-up", "", actor=w.side, fatigue=cost)
 
     def hulk_up(self, w):
-        """Hulk Up GE (once a match, at Fatigue penalty 2+, not stunned): spend 1 Heat, ignore the penalty."""
-        if HULK_UP in w.gimmicks and not w.hulk_used and w.heat >= 1 and w.tiredness >= HULK_AT and not w.stunned:
+        """Hulk Up GE (once a match, at Fatigue penalty 2+, not stunned): spend 1 Heat, ignore the penalty (when
+        he chooses to: decision ``hulk-up``)."""
+        if (
+            HULK_UP in w.gimmicks
+            and not w.hulk_used
+            and w.heat >= 1
+            and w.tiredness >= HULK_AT
+            and not w.stunned
+            and (self.choosers is None or choices.hulks_up(self, w))
+        ):
             heat.spend(w)
             w.hulk_used = True
             w.hulk = HULK_ROUNDS
@@ -153,9 +209,12 @@ class Match:
         for w in ws:
             if self.hulk_up(w):
                 yield log.emit("hulk-up", "", actor=w.side, heat_spent=1, rounds=w.hulk)
-        choices = [None if stunned[i] else tactics.choose(dice, ws[i], ws[1 - i], rnd) for i in (0, 1)]
-        resting = [c is tactics.REST for c in choices]  # Second Wind: his action, no maneuver
-        decl = [None if r else c for c, r in zip(choices, resting, strict=True)]
+        if self.choosers is None:
+            called = [None if stunned[i] else tactics.choose(dice, ws[i], ws[1 - i], rnd) for i in (0, 1)]
+        else:
+            called = [None if stunned[i] else choices.declare(self, ws[i], ws[1 - i], rnd) for i in (0, 1)]
+        resting = [c is tactics.REST for c in called]  # Second Wind: his action, no maneuver
+        decl = [None if r else c for c, r in zip(called, resting, strict=True)]
         # K-26: the finisher's Heat is spent after declaring it and before rolling, hit or miss.
         for i in (0, 1):
             d = decl[i]
@@ -195,14 +254,7 @@ class Match:
             else:
                 mv = d.move
                 label = w.finisher_name if d.finisher else mv.name
-                mods = [(mv.key, w.attrs[mv.key]), ("exertion", d.exertion), ("stare-down", w.next_mod)]
-                if mv is PIN_ATTEMPT:
-                    mods.append(("sunset flip", w.pin_bonus))
-                if SUB in mv.mods and SUBMISSION_SPECIALIST in w.gimmicks:
-                    mods.append((SUBMISSION_SPECIALIST, SPECIALIST_BONUS))
-                if SIGNATURE_MOVE in w.gimmicks and mv.name == w.signature and not d.finisher:
-                    mods.append((SIGNATURE_MOVE, SIGNATURE_BONUS))
-                mods += slow
+                mods = choices.maneuver_mods(w, mv, d.finisher, d.exertion, rnd)
                 rolls.append(d20(dice, w, f"maneuver roll: {label}", mods))
             labels.append(label)
             w.next_mod = 0
@@ -414,7 +466,8 @@ class Match:
 
     def warning(self, offender, victim, reason):
         self.warned.add(offender.side)
-        survived, excuse, _ = referee.warn(self.dice, offender)
+        chosen = None if self.choosers is None else choices.excuse(self, offender)
+        survived, excuse, _ = referee.warn(self.dice, offender, chosen)
         yield self.log.emit(
             "warning",
             "",
@@ -429,6 +482,11 @@ class Match:
             self.finish(victim.side, "disqualification", "")
 
 
-def resolve(setup, dice, seed=None):
-    """The match's events, each with its ``text`` written by the commentary (``narration.narrate``)."""
-    yield from narration.narrate(setup, Match(setup, dice, seed).run(), seed)
+def resolve(setup, dice, seed=None, choosers=None):
+    """The match's events, each with its ``text`` written by the commentary (``narration.narrate``).
+
+    ``choosers`` maps a side to a rules.decisions.Chooser (a side without one plays its tactics)."""
+    match = Match(setup, dice, seed)
+    if choosers:
+        match.choosers = dict(choosers)
+    yield from narration.narrate(setup, match.run(), seed)

@@ -255,6 +255,8 @@ class Narrator:
     def __call__(self, event):
         self.seq = seq = event["seq"]
         kind = event["type"]
+        if kind == "decision":  # a person's call (or his time-out): the engine wrote it; the story goes on round it
+            return event["text"]
         if kind not in ("initiative", "finisher", "pin"):  # these only keep the books: no words, no names to choose
             full = kind in ("bell", "result") or mix(self.seed, seq, "name") % 6 == 0
             self.people = self.full if full else self.short

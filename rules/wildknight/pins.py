@@ -30,9 +30,11 @@ def pin(m, pinner, target, counts=COUNTS, cheats=0, reversals=0):
         counts=counts,
         reversal=reversals > 0,
     )
-    for _ in range(cheats):
-        if counts <= 1:
-            break
+    tried = 0
+    while counts > 1 and (
+        tried < cheats if m.choosers is None else m.choices.pin_cheat(m, pinner, target, tried < cheats)
+    ):
+        tried += 1
         success, _roll = referee.cheat_roll(dice, pinner)
         if success:
             counts -= 1
@@ -64,7 +66,7 @@ def pin(m, pinner, target, counts=COUNTS, cheats=0, reversals=0):
                 outcome="automatic",
             )
             continue
-        attr = tactics.kickout_order(target, used)
+        attr = tactics.kickout_order(target, used) if m.choosers is None else m.choices.kickout(m, pinner, target, used)
         used.append(attr)
         power = [("Power", pinner.attrs["Power"])]
         if RING_RUSTY in pinner.flaws:

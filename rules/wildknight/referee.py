@@ -36,9 +36,10 @@ def excuse_for(wrestler):
     return "lie" if a["Deception"] + a["Flair"] >= a["Presence"] + a["Brawn"] else "intimidate"
 
 
-def dq_roll(dice, wrestler):
-    """K-39: the roll to avoid disqualification after a warning. Returns (survived, excuse, roll)."""
-    excuse = excuse_for(wrestler)
+def dq_roll(dice, wrestler, excuse=None):
+    """K-39: the roll to avoid disqualification after a warning (``excuse``: a person's, else his tactics').
+    Returns (survived, excuse, roll)."""
+    excuse = excuse or excuse_for(wrestler)
     first, second = EXCUSES[excuse]
     mods = [(first, wrestler.attrs[first]), (second, wrestler.attrs[second])]
     if excuse == "lie" and DIRTY_TRICKS in wrestler.gimmicks:
@@ -48,10 +49,10 @@ def dq_roll(dice, wrestler):
     return success, excuse, roll
 
 
-def warn(dice, wrestler):
+def warn(dice, wrestler, excuse=None):
     """Give a warning and roll to avoid the DQ. Returns (survived, excuse, roll)."""
     wrestler.warnings += 1
-    return dq_roll(dice, wrestler)
+    return dq_roll(dice, wrestler, excuse)
 
 
 def cheat_roll(dice, wrestler):

@@ -92,7 +92,7 @@ def input_names(html):
 
 
 GENERAL = {"name", "ruleset", "description", "is_public", "wrestlers_need_approval", "time_limit_minutes"}
-GENERAL |= {"titles_change_on_dq", "book_injured"}
+GENERAL |= {"titles_change_on_dq", "book_injured", "odds_public"}
 
 
 @pytest.mark.django_db
@@ -130,7 +130,7 @@ def test_the_owner_sets_house_rules_on_the_settings_page(client, personas):
     assert promotion.time_limit_minutes == 12
 
     response = client.post(f"/p/{promotion.slug}/settings/", {**data, "house_warning_limit": "11"})
-    assert response.status_code == 200
+    assert response.status_code == 422  # a refused form (issue 18)
     page = response.content.decode()
     assert "Ensure this value is less than or equal to 10." in page
     promotion.refresh_from_db()

@@ -114,7 +114,7 @@ def test_notices_are_listed_and_marked_read(client, personas):
     Notice.objects.create(user=personas.player, promotion=personas.promotion, week=1, text="Paula's Pride healed.")
     client.force_login(personas.player)
     html = client.get("/").content.decode()
-    assert 'Notices <span class="badge">1</span>' in html
+    assert 'Inbox <span class="badge">1</span><span class="sr-only"> unread</span>' in html
     assert "Paula&#x27;s Pride healed." in client.get("/notices/").content.decode()
     client.post("/notices/")
     assert not Notice.objects.filter(user=personas.player, read=False).exists()

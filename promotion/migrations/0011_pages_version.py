@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('promotion', '0008_username_unique_ci'),
+        ('promotion', '0010_promotion_odds_public'),
     ]
 
     operations = [
