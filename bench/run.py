@@ -107,7 +107,7 @@ def card_latency(runs, matches=15):
     from django.conf import settings
     from django.contrib.auth import get_user_model
 
-    from matches.booking import MatchSpec, card_create, card_mark_booked, match_add
+    from matches.booking_services import MatchSpec, card_create, card_mark_booked, match_add
     from matches.models import Card, CardStatus
     from matches.services import card_go_live
     from promotion.services import promotion_create
@@ -193,7 +193,7 @@ def odds_shown(runs=10):
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from matches.booking import MatchSpec, card_create, match_add
+    from matches.booking_services import MatchSpec, card_create, match_add
     from promotion.services import promotion_create
     from roster.models import Wrestler
 

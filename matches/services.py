@@ -22,8 +22,8 @@ from django.utils import timezone
 
 from config.unavailable import drop_dead_connections
 from matches import broadcast, segments, win_probability
-from matches.booking import BookingRefused, card_problems, match_setup, require_booker
 from matches.booking_selectors import card_cautions, cautions_digest
+from matches.booking_services import BookingRefused, card_problems, match_setup, require_booker
 from matches.models import Card, CardStatus, Match, MatchEvent, MatchParticipant, MatchStatus
 from promotion import notices
 from promotion.models import LedgerReason, PrestigeEntry, TitleReign

@@ -11,8 +11,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 from django_htmx.http import HTMX_STOP_POLLING
 
-from matches import booking, odds
 from matches import booking_selectors as selectors
+from matches import booking_services as booking
+from matches import odds
 from matches.booking_forms import SLOTS, CardForm, MatchForm, MoveForm, ReorderForm
 from matches.models import Card, CardStatus, Match
 from promotion.league import overdue_titles

@@ -7,9 +7,9 @@ import pytest
 from django.test import Client
 from django.utils.html import escape
 
-from matches import booking
+from matches import booking_services as booking
 from matches import services as live
-from matches.booking import MatchSpec
+from matches.booking_services import MatchSpec
 from matches.models import Card
 from promotion import titles
 from promotion.league import advance_week
