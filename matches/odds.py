@@ -4,9 +4,9 @@ Booking a match, or changing it, enqueues ``matches.compute_odds`` with the matc
 (``matches.booking_services``). The task plays ``SIMS`` matches of the setup the engine would play now
 (``rules.odds``) and stores the rows in ``Match.odds`` with a digest of that setup. The card page shows stored odds
 only while their digest is the setup's: a sheet edited, an injury healed or a house rule changed since makes them
-stale, and the page asks for new ones (``odds_shown``: at most one request per match and setup every ``REQUEST_SECONDS``, which also
-covers a task lost while the broker was down). In embedded mode (``CELERY_TASK_ALWAYS_EAGER``) the task runs in the
-process that enqueues it.
+stale, and the page asks for new ones (``odds_shown``: at most one request per match and setup every
+``REQUEST_SECONDS``, which also covers a task lost while the broker was down). In embedded mode
+(``CELERY_TASK_ALWAYS_EAGER``) the task runs in the process that enqueues it.
 """
 
 import hashlib
