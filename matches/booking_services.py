@@ -8,7 +8,7 @@ wrestler cannot both succeed.
 
 from dataclasses import dataclass, field
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
@@ -16,7 +16,7 @@ from matches.models import SEGMENT_KINDS, Card, CardStatus, EscapeRule, Match, M
 from promotion import notices
 from promotion.models import Division, Referee, Role, Title, TitleReign
 from promotion.pages import pages_changed
-from promotion.services import membership_for
+from promotion.permissions import require
 from roster.models import Approval, Wrestler, WrestlerStatus
 from rules import get_ruleset
 
@@ -47,11 +47,7 @@ class MatchSpec:
     promo_df: int | None = None  # a single promo's Difficulty (promo segments only; None: the ruleset's)
 
 
-def require_booker(promotion, user):
-    membership = membership_for(promotion, user)
-    if membership is None or not membership.has_role(Role.PROMOTER):
-        raise PermissionDenied("Only promoters and owners book cards.")
-    return membership
+BOOKERS_ONLY = "Only promoters and owners book cards."
 
 
 def _lock_card(card):
@@ -63,7 +59,7 @@ def _lock_card(card):
 
 @transaction.atomic
 def card_create(*, promotion, by, name, week=None, venue="", pace=0.0):
-    require_booker(promotion, by)
+    require(by, promotion, Role.PROMOTER, BOOKERS_ONLY)
     pages_changed(promotion.pk)
     card = Card(promotion=promotion, name=name, week=week or promotion.current_week, venue=venue, pace=pace)
     card.full_clean()
@@ -73,7 +69,7 @@ def card_create(*, promotion, by, name, week=None, venue="", pace=0.0):
 
 @transaction.atomic
 def card_update(*, card, by, **fields):
-    require_booker(card.promotion, by)
+    require(by, card.promotion, Role.PROMOTER, BOOKERS_ONLY)
     pages_changed(card.promotion_id)
     card = _lock_card(card)
     for key in ("name", "week", "venue", "pace"):
@@ -268,7 +264,7 @@ def _apply_spec(match, spec):
 @transaction.atomic
 def match_add(*, card, by, spec):
     """Book a match at the end of the card. Returns ``(match, warnings)``."""
-    require_booker(card.promotion, by)
+    require(by, card.promotion, Role.PROMOTER, BOOKERS_ONLY)
     pages_changed(card.promotion_id)
     card = _lock_card(card)
     warnings = check_match(card, spec)
@@ -283,7 +279,7 @@ def match_add(*, card, by, spec):
 
 @transaction.atomic
 def match_update(*, match, by, spec):
-    require_booker(match.card.promotion, by)
+    require(by, match.card.promotion, Role.PROMOTER, BOOKERS_ONLY)
     pages_changed(match.card.promotion_id)
     card = _lock_card(match.card)
     match = Match.objects.select_for_update().get(pk=match.pk, card=card)
@@ -304,7 +300,7 @@ def _odds_after_commit(match):
 
 @transaction.atomic
 def match_remove(*, match, by):
-    require_booker(match.card.promotion, by)
+    require(by, match.card.promotion, Role.PROMOTER, BOOKERS_ONLY)
     pages_changed(match.card.promotion_id)
     card = _lock_card(match.card)
     Match.objects.filter(pk=match.pk, card=card).delete()
@@ -322,7 +318,7 @@ def _renumber(card, ordered_ids):
 @transaction.atomic
 def match_move(*, match, by, delta):
     """Move a match up (delta -1) or down (+1) the card."""
-    require_booker(match.card.promotion, by)
+    require(by, match.card.promotion, Role.PROMOTER, BOOKERS_ONLY)
     pages_changed(match.card.promotion_id)
     card = _lock_card(match.card)
     ids = list(card.matches.order_by("order").values_list("pk", flat=True))
@@ -334,7 +330,7 @@ def match_move(*, match, by, delta):
 
 @transaction.atomic
 def card_reorder(*, card, by, ordered_ids):
-    require_booker(card.promotion, by)
+    require(by, card.promotion, Role.PROMOTER, BOOKERS_ONLY)
     pages_changed(card.promotion_id)
     card = _lock_card(card)
     current = set(card.matches.values_list("pk", flat=True))
@@ -371,7 +367,7 @@ def card_problems(card):
 
 @transaction.atomic
 def card_mark_booked(*, card, by):
-    require_booker(card.promotion, by)
+    require(by, card.promotion, Role.PROMOTER, BOOKERS_ONLY)
     pages_changed(card.promotion_id)
     card = _lock_card(card)
     if not card.matches.exists():

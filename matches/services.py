@@ -23,11 +23,12 @@ from django.utils import timezone
 from config.unavailable import drop_dead_connections
 from matches import broadcast, segments, win_probability
 from matches.booking_selectors import card_cautions, cautions_digest
-from matches.booking_services import BookingRefused, card_problems, match_setup, require_booker
+from matches.booking_services import BOOKERS_ONLY, BookingRefused, card_problems, match_setup
 from matches.models import Card, CardStatus, Match, MatchEvent, MatchParticipant, MatchStatus
 from promotion import notices
-from promotion.models import LedgerReason, PrestigeEntry, TitleReign
+from promotion.models import LedgerReason, PrestigeEntry, Role, TitleReign
 from promotion.pages import pages_changed
+from promotion.permissions import require
 from promotion.services import Actor
 from roster.models import Wrestler
 from roster.services import injury_add
@@ -106,7 +107,7 @@ def card_go_live(*, card: Card, by: Actor, confirmed: str = "") -> tuple[Card, b
     A card the booking rules refuse now (``card_problems``) does not go live; one with cautions (an injured wrestler
     the promotion lets him book, a wrestler on another card this week) goes live only when ``confirmed`` is the
     digest of exactly those cautions (``cautions_digest``): one more since he looked, and he is asked again."""
-    require_booker(card.promotion, by)
+    require(by, card.promotion, Role.PROMOTER, BOOKERS_ONLY)
     pages_changed(card.promotion_id)
     card = Card.objects.select_for_update().select_related("promotion").get(pk=card.pk)
     if card.status in (CardStatus.LIVE, CardStatus.FINISHED):

@@ -17,7 +17,9 @@ from matches import odds
 from matches.booking_forms import SLOTS, CardForm, MatchForm, MoveForm, ReorderForm
 from matches.models import Card, CardStatus, Match
 from promotion.league import overdue_titles
+from promotion.models import Role
 from promotion.pages import lazy
+from promotion.permissions import require
 from promotion.selectors import promotion_access
 from promotion.views import _add_errors
 
@@ -33,8 +35,13 @@ def _card(access, pk):
 
 def _booker(request, slug):
     access = promotion_access(request.user, slug)
-    if not access.can_book:
-        raise PermissionDenied("Only promoters and owners book cards.")
+    require(
+        request.user,
+        access.promotion,
+        Role.PROMOTER,
+        "Only promoters and owners book cards.",
+        membership=access.membership,
+    )
     return access
 
 

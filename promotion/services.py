@@ -3,7 +3,7 @@
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
@@ -11,10 +11,10 @@ from django.utils.text import slugify
 from promotion import notices
 from promotion.models import Membership, MembershipStatus, Promotion, Role, new_invite_token
 from promotion.pages import pages_changed
+from promotion.permissions import Actor, membership_for, require
 from rules import HouseRuleError, Ruleset, ruleset_ids
 
-# Who acts: a signed-in user, or a visitor (refused wherever a role is needed).
-Actor = User | AnonymousUser
+__all__ = ["Actor", "membership_for"]  # kept importable from here
 
 RESERVED_SLUGS = {"new", "invitations"}
 
@@ -30,19 +30,6 @@ EDITABLE_FIELDS = (
     "book_injured",
     "odds_public",
 )
-
-
-def membership_for(promotion: Promotion, user: Actor) -> Membership | None:
-    if not user.is_authenticated:
-        return None
-    return Membership.objects.filter(promotion=promotion, user=user).first()
-
-
-def _require(promotion: Promotion, user: Actor, role: str) -> Membership:
-    membership = membership_for(promotion, user)
-    if membership is None or not membership.has_role(role):
-        raise PermissionDenied(f"You must be a {Role(role).label.lower()} of {promotion.name} to do that.")
-    return membership
 
 
 def house_rule_message(ruleset: Ruleset, exc: HouseRuleError) -> str:
@@ -106,7 +93,7 @@ def promotion_create(*, user: User, name: str, ruleset: str, **fields: Any) -> P
 
 @transaction.atomic
 def promotion_update(*, promotion: Promotion, by: Actor, **fields: Any) -> Promotion:
-    _require(promotion, by, Role.OWNER)
+    require(by, promotion, Role.OWNER)
     pages_changed(promotion.pk)
     promotion = Promotion.objects.select_for_update().get(pk=promotion.pk)
     if "ruleset" in fields and fields["ruleset"] != promotion.ruleset and promotion.wrestlers.exists():
@@ -131,7 +118,7 @@ def promotion_update(*, promotion: Promotion, by: Actor, **fields: Any) -> Promo
 
 @transaction.atomic
 def promotion_regenerate_invite(*, promotion: Promotion, by: Actor) -> Promotion:
-    _require(promotion, by, Role.OWNER)
+    require(by, promotion, Role.OWNER)
     promotion.invite_token = new_invite_token()
     promotion.save(update_fields=["invite_token"])
     return promotion
@@ -139,7 +126,7 @@ def promotion_regenerate_invite(*, promotion: Promotion, by: Actor) -> Promotion
 
 @transaction.atomic
 def membership_invite(*, promotion: Promotion, by: Actor, username: str, role: str = Role.PLAYER) -> Membership:
-    _require(promotion, by, Role.OWNER)
+    require(by, promotion, Role.OWNER)
     if role not in Role.values:
         raise ValidationError({"role": "Unknown role."})
     user = get_user_model().objects.filter(username__iexact=username.strip()).first()
@@ -223,7 +210,7 @@ def _other_owners(membership: Membership) -> bool:
 
 @transaction.atomic
 def membership_approve(*, membership: Membership, by: Actor) -> Membership:
-    _require(membership.promotion, by, Role.OWNER)
+    require(by, membership.promotion, Role.OWNER)
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
     if membership.status != MembershipStatus.REQUESTED:
         raise ValidationError("Only a request to join can be approved.")
@@ -235,7 +222,7 @@ def membership_approve(*, membership: Membership, by: Actor) -> Membership:
 
 @transaction.atomic
 def membership_set_role(*, membership: Membership, by: Actor, role: str) -> Membership:
-    _require(membership.promotion, by, Role.OWNER)
+    require(by, membership.promotion, Role.OWNER)
     if role not in Role.values:
         raise ValidationError({"role": "Unknown role."})
     # Lock every owner row so two owners demoting each other at once cannot leave none.
@@ -251,7 +238,7 @@ def membership_set_role(*, membership: Membership, by: Actor, role: str) -> Memb
 @transaction.atomic
 def membership_remove(*, membership: Membership, by: Actor) -> None:
     if membership.user_id != by.pk:
-        _require(membership.promotion, by, Role.OWNER)
+        require(by, membership.promotion, Role.OWNER)
     list(Membership.objects.select_for_update().filter(promotion=membership.promotion, role=Role.OWNER))
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
     if membership.role == Role.OWNER and membership.is_active and not _other_owners(membership):

@@ -10,7 +10,8 @@ from django.views.decorators.http import require_POST
 
 from promotion import league, selectors, services
 from promotion.forms import InviteForm, PromotionForm, RoleForm, SignupForm
-from promotion.models import Membership, MembershipStatus
+from promotion.models import Membership, MembershipStatus, Role
+from promotion.permissions import require
 
 
 def _add_errors(form, exc):
@@ -76,8 +77,13 @@ def promotion_detail(request, slug):
 @login_required
 def promotion_settings(request, slug):
     access = selectors.promotion_access(request.user, slug)
-    if not access.is_owner:
-        raise PermissionDenied("Only owners change a promotion's settings.")
+    require(
+        request.user,
+        access.promotion,
+        Role.OWNER,
+        "Only owners change a promotion's settings.",
+        membership=access.membership,
+    )
     promotion = access.promotion
     form = PromotionForm(request.POST or None, instance=promotion, ruleset_locked=promotion.wrestlers.exists())
     if request.method == "POST" and form.is_valid():
@@ -99,8 +105,7 @@ def promotion_settings(request, slug):
 @login_required
 def members(request, slug):
     access = selectors.promotion_access(request.user, slug)
-    if not access.is_owner:
-        raise PermissionDenied("Only owners manage members.")
+    require(request.user, access.promotion, Role.OWNER, "Only owners manage members.", membership=access.membership)
     invite_form = InviteForm(request.POST or None)
     if request.method == "POST" and invite_form.is_valid():
         try:
@@ -146,8 +151,7 @@ def _act(request, slug, action, success):
 @require_POST
 def member_role(request, slug, pk):
     access = selectors.promotion_access(request.user, slug)
-    if not access.is_owner:
-        raise PermissionDenied("Only owners change roles.")
+    require(request.user, access.promotion, Role.OWNER, "Only owners change roles.", membership=access.membership)
     membership = _membership(slug, pk)
     form = RoleForm(request.POST)
     if not form.is_valid():
@@ -166,8 +170,7 @@ def member_role(request, slug, pk):
 @require_POST
 def member_approve(request, slug, pk):
     access = selectors.promotion_access(request.user, slug)
-    if not access.is_owner:
-        raise PermissionDenied("Only owners approve members.")
+    require(request.user, access.promotion, Role.OWNER, "Only owners approve members.", membership=access.membership)
     membership = _membership(slug, pk)
     return _act(
         request,
@@ -204,8 +207,7 @@ def member_remove(request, slug, pk):
 @require_POST
 def regenerate_invite(request, slug):
     access = selectors.promotion_access(request.user, slug)
-    if not access.is_owner:
-        raise PermissionDenied("Only owners manage invitations.")
+    require(request.user, access.promotion, Role.OWNER, "Only owners manage invitations.", membership=access.membership)
     services.promotion_regenerate_invite(promotion=access.promotion, by=request.user)
     messages.success(request, "A new invitation link replaces the old one.")
     return redirect("promotion:members", slug)

@@ -2,14 +2,15 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from promotion import titles
 from promotion.forms import AwardForm, RefereeForm, TitleForm, VacateForm
-from promotion.models import Referee, Title
+from promotion.models import Referee, Role, Title
 from promotion.pages import lazy
+from promotion.permissions import require
 from promotion.selectors import promotion_access
 from promotion.views import _add_errors
 
@@ -32,8 +33,13 @@ def _referees_page(request, access, form):
 @require_POST
 def referee_create(request, slug):
     access = promotion_access(request.user, slug)
-    if not access.can_book:
-        raise PermissionDenied("Only promoters and owners hire referees.")
+    require(
+        request.user,
+        access.promotion,
+        Role.PROMOTER,
+        "Only promoters and owners hire referees.",
+        membership=access.membership,
+    )
     form = RefereeForm(request.POST)
     if form.is_valid():
         try:
@@ -49,8 +55,13 @@ def referee_create(request, slug):
 @login_required
 def referee_edit(request, slug, pk):
     access = promotion_access(request.user, slug)
-    if not access.can_book:
-        raise PermissionDenied("Only promoters and owners edit referees.")
+    require(
+        request.user,
+        access.promotion,
+        Role.PROMOTER,
+        "Only promoters and owners edit referees.",
+        membership=access.membership,
+    )
     referee = get_object_or_404(Referee, pk=pk, promotion=access.promotion)
     form = RefereeForm(request.POST or None, instance=referee)
     if request.method == "POST" and form.is_valid():
@@ -79,8 +90,13 @@ def _titles_page(request, access, form):
 @require_POST
 def title_create(request, slug):
     access = promotion_access(request.user, slug)
-    if not access.can_book:
-        raise PermissionDenied("Only promoters and owners create titles.")
+    require(
+        request.user,
+        access.promotion,
+        Role.PROMOTER,
+        "Only promoters and owners create titles.",
+        membership=access.membership,
+    )
     form = TitleForm(request.POST)
     if form.is_valid():
         try:
@@ -125,8 +141,13 @@ def title_detail(request, slug, pk):
 @login_required
 def title_edit(request, slug, pk):
     access = promotion_access(request.user, slug)
-    if not access.can_book:
-        raise PermissionDenied("Only promoters and owners edit titles.")
+    require(
+        request.user,
+        access.promotion,
+        Role.PROMOTER,
+        "Only promoters and owners edit titles.",
+        membership=access.membership,
+    )
     title = _title(access, pk)
     form = TitleForm(request.POST or None, instance=title)
     if request.method == "POST" and form.is_valid():
@@ -154,8 +175,7 @@ def _title_action(request, title, action, success):
 def _end_with_reason(request, slug, pk, service, verb, past, done):
     """Vacate or retire: owners only, with a reason (up to 200 characters)."""
     access = promotion_access(request.user, slug)
-    if not access.is_owner:
-        raise PermissionDenied(f"Only owners {verb} titles.")
+    require(request.user, access.promotion, Role.OWNER, f"Only owners {verb} titles.", membership=access.membership)
     title = _title(access, pk)
     form = VacateForm(request.POST)
     if not form.is_valid():
@@ -183,8 +203,7 @@ def title_retire(request, slug, pk):
 @require_POST
 def title_award(request, slug, pk):
     access = promotion_access(request.user, slug)
-    if not access.is_owner:
-        raise PermissionDenied("Only owners award titles.")
+    require(request.user, access.promotion, Role.OWNER, "Only owners award titles.", membership=access.membership)
     title = _title(access, pk)
     form = AwardForm(request.POST, title=title)
     if not form.is_valid():

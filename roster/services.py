@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from promotion import notices
 from promotion.models import LedgerReason, Membership, PrestigeEntry, Promotion, Role, WrestlerReview
 from promotion.pages import pages_changed
+from promotion.permissions import require
 from promotion.services import Actor, membership_for
 from roster.healing import weekly_heal
 from roster.models import Approval, Injury, Wrestler, WrestlerStatus
@@ -91,9 +92,9 @@ def _save(wrestler: Wrestler) -> Wrestler:
 def wrestler_create(
     *, promotion: Promotion, by: User, sheet: Any, owner: User | None = None, hometown: str = "", bio: str = ""
 ) -> Wrestler:
-    membership = membership_for(promotion, by)
-    if membership is None or not membership.has_role(Role.PLAYER):
-        raise PermissionDenied("Only players, promoters and owners of this promotion can add wrestlers.")
+    membership = require(
+        by, promotion, Role.PLAYER, "Only players, promoters and owners of this promotion can add wrestlers."
+    )
     pages_changed(promotion.pk)
     is_booker = membership.has_role(Role.PROMOTER)
     if not is_booker:
@@ -184,9 +185,7 @@ def wrestler_update(
 
 @transaction.atomic
 def wrestler_review(*, wrestler: Wrestler, by: User, approve: bool, note: str = "") -> Wrestler:
-    membership = membership_for(wrestler.promotion, by)
-    if membership is None or not membership.has_role(Role.PROMOTER):
-        raise PermissionDenied("Only promoters and owners approve wrestlers.")
+    require(by, wrestler.promotion, Role.PROMOTER, "Only promoters and owners approve wrestlers.")
     pages_changed(wrestler.promotion_id)
     wrestler = Wrestler.objects.select_for_update().select_related("promotion").get(pk=wrestler.pk)
     wrestler.approval = Approval.APPROVED if approve else Approval.REJECTED
@@ -199,9 +198,7 @@ def wrestler_review(*, wrestler: Wrestler, by: User, approve: bool, note: str = 
 
 @transaction.atomic
 def wrestler_set_status(*, wrestler: Wrestler, by: Actor, status: str, suspended_weeks: int = 0) -> Wrestler:
-    membership = membership_for(wrestler.promotion, by)
-    if membership is None or not membership.has_role(Role.PROMOTER):
-        raise PermissionDenied("Only promoters and owners change a wrestler's status.")
+    require(by, wrestler.promotion, Role.PROMOTER, "Only promoters and owners change a wrestler's status.")
     pages_changed(wrestler.promotion_id)
     if status not in WrestlerStatus.values:
         raise ValidationError({"status": "Unknown status."})

@@ -13,7 +13,9 @@ from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
 from django.views.decorators.http import require_POST
 
+from promotion.models import Role
 from promotion.pages import lazy
+from promotion.permissions import require
 from promotion.selectors import promotion_access
 from roster import records, selectors, services
 from roster.forms import ReviewForm, RosterFilterForm, StatusForm, WrestlerProfileForm
@@ -178,8 +180,13 @@ def _preview(ruleset, sheet):
 @login_required
 def wrestler_create(request, slug):
     access = promotion_access(request.user, slug)
-    if not access.is_player:
-        raise PermissionDenied("Only players, promoters and owners of this promotion add wrestlers.")
+    require(
+        request.user,
+        access.promotion,
+        Role.PLAYER,
+        "Only players, promoters and owners of this promotion add wrestlers.",
+        membership=access.membership,
+    )
     return _editor(request, access)
 
 
@@ -197,8 +204,13 @@ def wrestler_edit(request, slug, pk):
 def sheet_preview(request, slug):
     """HTMX: the derived values (and the first problem) of the sheet being typed."""
     access = promotion_access(request.user, slug)
-    if not access.is_player:
-        raise PermissionDenied("Only players, promoters and owners of this promotion build wrestlers.")
+    require(
+        request.user,
+        access.promotion,
+        Role.PLAYER,
+        "Only players, promoters and owners of this promotion build wrestlers.",
+        membership=access.membership,
+    )
     ruleset = get_ruleset(access.promotion.ruleset)
     sheet, errors = sheet_from_post(spec_for(ruleset.id), request.POST)
     derived = {}
@@ -214,8 +226,13 @@ def sheet_preview(request, slug):
 def sheet_row(request, slug, field):
     """HTMX: one blank row for a list-of-objects field of the sheet (e.g. an arsenal entry)."""
     access = promotion_access(request.user, slug)
-    if not access.is_player:
-        raise PermissionDenied("Only players, promoters and owners of this promotion build wrestlers.")
+    require(
+        request.user,
+        access.promotion,
+        Role.PLAYER,
+        "Only players, promoters and owners of this promotion build wrestlers.",
+        membership=access.membership,
+    )
     spec = spec_for(access.promotion.ruleset)
     descriptor = spec.get("fields", {}).get(field)
     if not descriptor or descriptor.get("type") != "list" or descriptor.get("of") != "object":
@@ -242,8 +259,13 @@ def wrestler_export(request, slug, pk):
 @require_POST
 def wrestler_status(request, slug, pk):
     access = promotion_access(request.user, slug)
-    if not access.can_book:
-        raise PermissionDenied("Only promoters and owners change a wrestler's status.")
+    require(
+        request.user,
+        access.promotion,
+        Role.PROMOTER,
+        "Only promoters and owners change a wrestler's status.",
+        membership=access.membership,
+    )
     wrestler = _wrestler(access, pk)
     form = StatusForm(request.POST)
     if form.is_valid():
