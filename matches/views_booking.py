@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 from django_htmx.http import HTMX_STOP_POLLING
 
+from config.forms import add_errors
 from matches import booking_selectors as selectors
 from matches import booking_services as booking
 from matches import odds
@@ -21,7 +22,6 @@ from promotion.models import Role
 from promotion.pages import lazy
 from promotion.permissions import require
 from promotion.selectors import promotion_access
-from promotion.views import _add_errors
 
 
 def _card(access, pk):
@@ -59,7 +59,7 @@ def card_create(request, slug):
         try:
             card = booking.card_create(promotion=access.promotion, by=request.user, **form.cleaned_data)
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_errors(form, exc)
         else:
             messages.success(request, f"{card.name} created: now book its matches.")
             return redirect("matches:card-edit", slug, card.pk)
@@ -152,7 +152,7 @@ def card_edit(request, slug, pk):
         try:
             card = booking.card_update(card=card, by=request.user, **form.cleaned_data)
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_errors(form, exc)
         else:
             messages.success(request, "Card details saved.")
             return redirect("matches:card-edit", slug, card.pk)

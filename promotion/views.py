@@ -8,18 +8,11 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from config.forms import add_errors
 from promotion import league, selectors, services
 from promotion.forms import InviteForm, PromotionForm, RoleForm, SignupForm
 from promotion.models import Membership, MembershipStatus, Role
 from promotion.permissions import require
-
-
-def _add_errors(form, exc):
-    if hasattr(exc, "error_dict"):
-        for field, errors in exc.message_dict.items():
-            form.add_error(field if field in form.fields else None, errors)
-    else:
-        form.add_error(None, exc.messages)
 
 
 def signup(request):
@@ -53,7 +46,7 @@ def promotion_create(request):
         try:
             promotion = services.promotion_create(user=request.user, **form.cleaned_data)
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_errors(form, exc)
         else:
             messages.success(request, f"{promotion.name} is open for business.")
             return redirect(promotion)
@@ -90,7 +83,7 @@ def promotion_settings(request, slug):
         try:
             services.promotion_update(promotion=promotion, by=request.user, **form.cleaned_data)
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_errors(form, exc)
         else:
             messages.success(request, "Settings saved.")
             return redirect(promotion)
@@ -113,7 +106,7 @@ def members(request, slug):
                 promotion=access.promotion, by=request.user, **invite_form.cleaned_data
             )
         except ValidationError as exc:
-            _add_errors(invite_form, exc)
+            add_errors(invite_form, exc)
         else:
             verb = "added" if membership.is_active else "invited"
             messages.success(request, f"{membership.user.username} {verb} as {membership.get_role_display().lower()}.")

@@ -6,13 +6,13 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from config.forms import add_errors
 from promotion import titles
 from promotion.forms import AwardForm, RefereeForm, TitleForm, VacateForm
 from promotion.models import Referee, Role, Title
 from promotion.pages import lazy
 from promotion.permissions import require
 from promotion.selectors import promotion_access
-from promotion.views import _add_errors
 
 
 def _context(access, **extra):
@@ -45,7 +45,7 @@ def referee_create(request, slug):
         try:
             referee = titles.referee_create(promotion=access.promotion, by=request.user, **form.cleaned_data)
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_errors(form, exc)
         else:
             messages.success(request, f"{referee.name} joins the referee crew.")
             return redirect("promotion:referees", slug)
@@ -68,7 +68,7 @@ def referee_edit(request, slug, pk):
         try:
             titles.referee_update(referee=referee, by=request.user, **form.cleaned_data)
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_errors(form, exc)
         else:
             messages.success(request, "Referee saved.")
             return redirect("promotion:referees", slug)
@@ -102,7 +102,7 @@ def title_create(request, slug):
         try:
             title = titles.title_create(promotion=access.promotion, by=request.user, **form.cleaned_data)
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_errors(form, exc)
         else:
             messages.success(request, f"The {title.name} is created. It is vacant until someone wins it.")
             return redirect(title)
@@ -154,7 +154,7 @@ def title_edit(request, slug, pk):
         try:
             title = titles.title_update(title=title, by=request.user, **form.cleaned_data)
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_errors(form, exc)
         else:
             messages.success(request, "Title saved.")
             return redirect(title)
