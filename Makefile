@@ -40,6 +40,7 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/bandit -q -c pyproject.toml -r config promotion roster matches rules
+	$(BIN)/mypy
 
 # Known vulnerabilities in the pinned dependencies (needs PyPI's JSON API; --strict fails when a package cannot be
 # checked, so an unreachable database is a failure, never a silent pass).

@@ -107,7 +107,7 @@ def card_latency(runs, matches=15):
     from django.conf import settings
     from django.contrib.auth import get_user_model
 
-    from matches.booking import MatchSpec, card_create, card_mark_booked, match_add
+    from matches.booking_services import MatchSpec, card_create, card_mark_booked, match_add
     from matches.models import Card, CardStatus
     from matches.services import card_go_live
     from promotion.services import promotion_create
@@ -157,6 +157,11 @@ def card_latency(runs, matches=15):
             for m in range(matches):
                 match_add(card=card, by=user, spec=MatchSpec(sides=[[wrestlers[2 * m].pk], [wrestlers[2 * m + 1].pk]]))
             card_mark_booked(card=card, by=user)
+            # Booking enqueued each match's odds on the same worker (matches/odds.py): wait for them, so that the
+            # figure is the card's own latency, not the odds queued ahead of it (docs/benchmarks.md, notes).
+            wait_from = time.perf_counter()
+            while card.matches.filter(odds__isnull=True).exists() and time.perf_counter() - wait_from < 300:
+                time.sleep(0.05)
             start = time.perf_counter()
             card_go_live(card=card, by=user)
             while Card.objects.filter(pk=card.pk).values_list("status", flat=True).get() != CardStatus.FINISHED:
@@ -188,7 +193,7 @@ def odds_shown(runs=10):
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from matches.booking import MatchSpec, card_create, match_add
+    from matches.booking_services import MatchSpec, card_create, match_add
     from promotion.services import promotion_create
     from roster.models import Wrestler
 
@@ -363,11 +368,11 @@ def write_table(rows, path, groups=tuple(GROUP_FIGURES)):
         "`bench/rules_wildknight.py`.",
         "",
         "Pages under load (`bench/pages.py`): a generated league of 10k wrestlers and 100k matches; Django's own ASGI",
-        "handler under uvicorn with 2 workers; wrk on the same two cores, first flat out",
+        "handler under uvicorn with 2 workers (more: the notes); wrk on the same two cores, first flat out",
         f"({pages.FLAT_OUT_CONNECTIONS} connections: the capacity), then paced at random intervals to a little over",
         f"300 req/s ({pages.PACED_CONNECTIONS} connections; the run with the median p95 of {pages.PACED_RUNS}: the",
         "latency at the target rate). A stranger sends no cookie; a signed-in player sends his session and CSRF",
-        "cookies. Every page is rendered on every request.",
+        "cookies. Every page is rendered on every request around its cached fragments (docs/caching.md), warm.",
         "",
     ]
     notes = ""

@@ -205,7 +205,7 @@ async def soak(port, path, viewers, start_match, deadline_s):
 def setup_match(pace):
     from django.contrib.auth import get_user_model
 
-    from matches.booking import MatchSpec, card_create, card_mark_booked, match_add
+    from matches.booking_services import MatchSpec, card_create, card_mark_booked, match_add
     from matches.models import Match
     from matches.services import card_go_live
     from promotion.services import promotion_create

@@ -1,8 +1,8 @@
-"""Forms of the card builder. They parse input only; the booking rules live in ``matches.booking``."""
+"""Forms of the card builder. They parse input only; the booking rules live in ``matches.booking_services``."""
 
 from django import forms
 
-from matches.booking import MatchSpec
+from matches.booking_services import MatchSpec
 from matches.interactive import supports
 from matches.models import SEGMENT_KINDS, CageMaterial, Card, EscapeRule, MatchKind
 from promotion.models import Referee, Title

@@ -95,7 +95,7 @@ class CardCaution:
 
 def card_cautions(card):
     """What "Go live" asks the promoter to confirm, as the roster stands now (the refusals are
-    ``matches.booking.card_problems``): injured wrestlers the promotion lets him book, and wrestlers booked on
+    ``matches.booking_services.card_problems``): injured wrestlers the promotion lets him book, and wrestlers booked on
     another card of the same week that has not finished."""
     participants = list(
         MatchParticipant.objects.filter(card=card)

@@ -1,12 +1,12 @@
 """Odds of a scheduled match: simulated matches of its setup, played by a worker and stored with the match.
 
 Booking a match, or changing it, enqueues ``matches.compute_odds`` with the match's id once the booking commits
-(``matches.booking``). The task plays ``SIMS`` matches of the setup the engine would play now (``rules.odds``) and
-stores the rows in ``Match.odds`` with a digest of that setup. The card page shows stored odds only while their
-digest is the setup's: a sheet edited, an injury healed or a house rule changed since makes them stale, and the page
-asks for new ones (``odds_shown``: at most one request per match and setup every ``REQUEST_SECONDS``, which also
-covers a task lost while the broker was down). In embedded mode (``CELERY_TASK_ALWAYS_EAGER``) the task runs in the
-process that enqueues it.
+(``matches.booking_services``). The task plays ``SIMS`` matches of the setup the engine would play now
+(``rules.odds``) and stores the rows in ``Match.odds`` with a digest of that setup. The card page shows stored odds
+only while their digest is the setup's: a sheet edited, an injury healed or a house rule changed since makes them
+stale, and the page asks for new ones (``odds_shown``: at most one request per match and setup every
+``REQUEST_SECONDS``, which also covers a task lost while the broker was down). In embedded mode
+(``CELERY_TASK_ALWAYS_EAGER``) the task runs in the process that enqueues it.
 """
 
 import hashlib
@@ -18,8 +18,9 @@ from django.core.cache import cache
 from django.db import transaction
 
 import rules
-from matches.booking import match_setup
+from matches.booking_services import match_setup
 from matches.models import CardStatus, Match, MatchStatus
+from promotion.pages import pages_changed
 
 log = logging.getLogger(__name__)
 
@@ -108,6 +109,7 @@ def odds_compute(*, match_id):
         return None
     names = [" & ".join(w.get("name", "?") for w in side) for side in setup.sides]
     with transaction.atomic():
+        pages_changed(match.card.promotion_id)  # the card page shows stored odds; the first write (promotion.pages)
         match = (
             Match.objects.select_for_update(of=("self",)).select_related("card__promotion", "referee").get(pk=match_id)
         )

@@ -10,7 +10,9 @@ import json
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from datetime import timedelta
+from typing import Any, cast
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -20,14 +22,22 @@ from django.utils import timezone
 
 from config.unavailable import drop_dead_connections
 from matches import broadcast, segments, win_probability
-from matches.booking import BookingRefused, card_problems, match_setup, require_booker
 from matches.booking_selectors import card_cautions, cautions_digest
-from matches.models import Card, CardStatus, Match, MatchEvent, MatchStatus
+from matches.booking_services import BOOKERS_ONLY, BookingRefused, card_problems, match_setup
+from matches.models import Card, CardStatus, Match, MatchEvent, MatchParticipant, MatchStatus
 from promotion import notices
-from promotion.models import LedgerReason, PrestigeEntry, TitleReign
+from promotion.models import LedgerReason, PrestigeEntry, Role, TitleReign
+from promotion.pages import pages_changed
+from promotion.permissions import require
+from promotion.services import Actor
 from roster.models import Wrestler
 from roster.services import injury_add
-from rules import MatchSetup, RandomDice, get_ruleset
+from rules import MatchSetup, RandomDice, Ruleset, get_ruleset
+from rules.base import Event, Sheet
+
+Sleep = Callable[[float], Any]
+# One participant's ledger rows for a match: (reason, Prestige, Fame).
+LedgerParts = list[tuple[str, int, int]]
 
 log = logging.getLogger("kayfabe.live")
 
@@ -36,7 +46,7 @@ WIN_METHODS_CLEAN = {"pinfall", "submission", "knockout", "escape"}
 WIN_METHODS_DQ = {"disqualification", "count-out"}
 
 
-def lease_seconds():
+def lease_seconds() -> int:
     return getattr(settings, "KAYFABE_MATCH_LEASE_SECONDS", 60)
 
 
@@ -45,11 +55,11 @@ def lease_seconds():
 DATABASE_DOWN = (OperationalError, InterfaceError)
 
 
-def outage_seconds():
+def outage_seconds() -> int:
     return getattr(settings, "KAYFABE_DB_OUTAGE_SECONDS", 120)
 
 
-def _through_outage(step, *args, pause=time.sleep, **kwargs):
+def _through_outage(step: Callable[..., Any], *args: Any, pause: Sleep = time.sleep, **kwargs: Any) -> Any:
     """Run one database step of a claimed match; while the database is unreachable, give the broken connection
     back and try again (0.2 s, doubling to 2 s between tries) until it answers, for at most
     ``KAYFABE_DB_OUTAGE_SECONDS``. Every step is safe to repeat: events are written with ON CONFLICT DO NOTHING, a
@@ -83,21 +93,22 @@ class GoLiveUnconfirmed(ValidationError):
     """Going live needs the promoter's word on ``cautions`` (matches.booking_selectors.CardCaution): a wrestler
     injured or double-booked since the card was booked. He confirms with ``digest`` or replaces the wrestler."""
 
-    def __init__(self, cautions, digest):
+    def __init__(self, cautions: list[Any], digest: str) -> None:
         super().__init__([str(c) for c in cautions])
         self.cautions = cautions
         self.digest = digest
 
 
 @transaction.atomic
-def card_go_live(*, card, by, confirmed=""):
+def card_go_live(*, card: Card, by: Actor, confirmed: str = "") -> tuple[Card, bool]:
     """Lock the card, fix every match's seed and setup, and enqueue the card after commit. Only the first of
     several clicks (or promoters) does anything: the status moves from draft/booked to live once.
 
     A card the booking rules refuse now (``card_problems``) does not go live; one with cautions (an injured wrestler
     the promotion lets him book, a wrestler on another card this week) goes live only when ``confirmed`` is the
     digest of exactly those cautions (``cautions_digest``): one more since he looked, and he is asked again."""
-    require_booker(card.promotion, by)
+    require(by, card.promotion, Role.PROMOTER, BOOKERS_ONLY)
+    pages_changed(card.promotion_id)
     card = Card.objects.select_for_update().select_related("promotion").get(pk=card.pk)
     if card.status in (CardStatus.LIVE, CardStatus.FINISHED):
         return card, False
@@ -133,7 +144,7 @@ def card_go_live(*, card, by, confirmed=""):
     return card, True
 
 
-def enqueue_card(card_id):
+def enqueue_card(card_id: int) -> None:
     """Hand the card to a worker; in embedded mode (no broker) run it in a background thread of this process."""
     from matches.tasks import run_card
 
@@ -147,7 +158,7 @@ def enqueue_card(card_id):
 
     from django.db import close_old_connections
 
-    def work():
+    def work() -> None:
         try:
             card_run(card_id)
         except Exception:
@@ -158,8 +169,13 @@ def enqueue_card(card_id):
     threading.Thread(target=work, name=f"kayfabe-card-{card_id}", daemon=True).start()
 
 
-def frozen_setup(match):
-    data = match.setup
+def _frozen(match: Match) -> dict[str, Any]:
+    """The setup go-live fixed (``sides``, ``kind``, ``stipulation``); a match past go-live always has one."""
+    return cast(dict[str, Any], match.setup)
+
+
+def frozen_setup(match: Match) -> tuple[Ruleset, MatchSetup]:
+    data = _frozen(match)
     ruleset = get_ruleset(match.card.promotion.ruleset)
     sides = tuple(tuple(side) for side in data["sides"])
     return ruleset, MatchSetup(sides=sides, kind=data["kind"], stipulation=dict(data["stipulation"]))
@@ -168,8 +184,18 @@ def frozen_setup(match):
 # --- claiming -------------------------------------------------------------------------------------
 
 
-def match_claim(match_id):
-    """Claim a match for this worker (compare-and-swap). True when we may run it now."""
+def _pages_of_match_changed(match_id: int) -> None:
+    """The first write of a worker's transaction on a match: its promotion's pages change (promotion.pages)."""
+    promotion_id = Match.objects.filter(pk=match_id).values_list("card__promotion_id", flat=True).first()
+    if promotion_id is not None:
+        pages_changed(promotion_id)
+
+
+@transaction.atomic
+def match_claim(match_id: int) -> bool:
+    """Claim a match for this worker (compare-and-swap). True when we may run it now (its card's page shows it
+    live from then on)."""
+    _pages_of_match_changed(match_id)
     now = timezone.now()
     until = now + timedelta(seconds=lease_seconds())
     claimed = Match.objects.filter(
@@ -178,7 +204,7 @@ def match_claim(match_id):
     return claimed == 1
 
 
-def _renew_lease(match_id):
+def _renew_lease(match_id: int) -> None:
     Match.objects.filter(pk=match_id, status=MatchStatus.RUNNING).update(
         lease_until=timezone.now() + timedelta(seconds=lease_seconds())
     )
@@ -187,7 +213,7 @@ def _renew_lease(match_id):
 # --- running ---------------------------------------------------------------------------------------
 
 
-def match_run(match_id, *, sleep=time.sleep):
+def match_run(match_id: int, *, sleep: Sleep = time.sleep) -> str:
     """Resolve one match: regenerate its events from the frozen seed, store the ones not stored yet at the
     card's pace, publish a wake-up for each, and apply the result at the final bell. Safe to call any number
     of times, concurrently or after a crash: it resumes after the last stored event."""
@@ -203,10 +229,12 @@ def match_run(match_id, *, sleep=time.sleep):
     ruleset, setup = frozen_setup(match)
     stored = _through_outage(_last_stored, match_id)
     pace = match.card.pace
-    pending, previous_round, last_renew = [], None, time.monotonic()
+    pending: list[Event] = []
+    previous_round, last_renew = None, time.monotonic()
     result = None
+    seed = cast(int, match.seed)  # fixed at go-live
     chances = win_probability.LiveLine(match, ruleset, setup, stored=stored, pace=pace)
-    for event in chances.stream(ruleset.resolve(setup, RandomDice(match.seed), seed=match.seed)):
+    for event in chances.stream(ruleset.resolve(setup, RandomDice(seed), seed=seed)):
         if event["type"] == "result":
             result = event
         if event["seq"] <= stored:
@@ -231,7 +259,7 @@ def match_run(match_id, *, sleep=time.sleep):
     return "done"
 
 
-def _paced_wait(match_id, seconds, sleep):
+def _paced_wait(match_id: int, seconds: float, sleep: Sleep) -> None:
     """Wait out the broadcast pace between rounds, renewing the lease at least every third of it: a slow card (up
     to 60 s a round) must not look abandoned to the sweeper while its worker waits, or the match would run twice."""
     step = lease_seconds() / 3
@@ -242,7 +270,7 @@ def _paced_wait(match_id, seconds, sleep):
         _through_outage(_renew_lease, match_id)
 
 
-def _last_stored(match_id):
+def _last_stored(match_id: int) -> int:
     """The seq of the last stored event of the match, -1 when none is."""
     last = MatchEvent.objects.filter(match_id=match_id).order_by("-seq").values_list("seq", flat=True).first()
     return -1 if last is None else last
@@ -255,7 +283,7 @@ INSERT_EVENTS = (
 EVENT_ROW = "(%s, %s, %s, %s, %s::jsonb, %s)"
 
 
-def _flush(match_id, events, publish=True):
+def _flush(match_id: int, events: list[Event], publish: bool = True) -> None:
     """Store events; one already stored (same match and seq) is skipped, so writing twice is a no-op. ``publish``:
     wake the pages now (an interactive match wakes them once its next decision is recorded too)."""
     if not events:
@@ -269,7 +297,7 @@ def _flush(match_id, events, publish=True):
                 cursor.execute("SET LOCAL synchronous_commit TO OFF")
                 # One multi-row INSERT with the JSON as text: several times cheaper than bulk_create's array
                 # parameters for documents this size (see docs/benchmarks.md).
-                params = []
+                params: list[Any] = []
                 for e in events:
                     params += [match_id, e["seq"], e["type"], e["round"], json.dumps(e, ensure_ascii=False), now]
                 cursor.execute(INSERT_EVENTS.format(", ".join([EVENT_ROW] * len(events))), params)
@@ -285,11 +313,11 @@ def _flush(match_id, events, publish=True):
 # --- the final bell --------------------------------------------------------------------------------
 
 
-def _new_injuries(ruleset, before, after):
+def _new_injuries(ruleset: Ruleset, before: Sheet, after: dict[str, Any]) -> dict[str, int]:
     """Injury points gained in the match, by the ruleset's injury areas (``before``/``after``: the wrestler's sheet
     as frozen at go-live and his state in the result event). An area the ruleset does not list is left out."""
     areas = {key for key, _label in ruleset.injury_areas()}
-    gained = {}
+    gained: dict[str, int] = {}
     for area, points in ruleset.injuries_gained(before, after).items():
         if area in areas and points > 0:
             gained[area] = points
@@ -298,14 +326,16 @@ def _new_injuries(ruleset, before, after):
     return gained
 
 
-def _ledger_changes(ruleset, result, participants, names, winner):
+def _ledger_changes(
+    ruleset: Ruleset, result: Event, participants: list[MatchParticipant], names: list[str], winner: int | None
+) -> list[LedgerParts]:
     """[(reason, Prestige, Fame), ...] per participant. The result itself: +10 a clean win, +5 a win by DQ or
     count-out, -10 a loss, 0 a draw, with Fame +10/+5/+5. When the engine computes Prestige itself
     (``Ruleset.prestige_parts``; ARM: heat, flair spot bonuses, engineered-result penalties), its result part takes
     the place of the table's and each other part becomes its own ledger entry. See docs/league.md."""
     method = result["method"]
     engine = ruleset.prestige_parts(result)
-    changes = []
+    changes: list[LedgerParts] = []
     for participant, name in zip(participants, names):
         if winner is None:
             main = (LedgerReason.DRAW, 0, 5)
@@ -321,7 +351,7 @@ def _ledger_changes(ruleset, result, participants, names, winner):
         if own is None:
             changes.append([main])
             continue
-        parts = []
+        parts: LedgerParts = []
         for reason, amount in own:
             if reason == "result":
                 parts.append((main[0], amount, main[2]))
@@ -335,8 +365,9 @@ def _ledger_changes(ruleset, result, participants, names, winner):
 
 
 @transaction.atomic
-def match_apply_result(*, match_id, result):
+def match_apply_result(*, match_id: int, result: Event | None) -> bool:
     """Apply the result once: the status moves running -> finished under a row lock, or nothing happens."""
+    _pages_of_match_changed(match_id)
     match = (
         Match.objects.select_for_update(of=("self",))
         .select_related("card", "card__promotion", "title")
@@ -365,7 +396,7 @@ def match_apply_result(*, match_id, result):
     match.lease_until = None
 
     # Injuries: what the engine's final state shows beyond what the wrestler brought in.
-    sheets = [sheet for side in match.setup["sides"] for sheet in side]
+    sheets = [sheet for side in _frozen(match)["sides"] for sheet in side]
     final_states = result.get("state") or []
     for index, participant in enumerate(participants):
         if index >= len(final_states) or index >= len(sheets):
@@ -402,7 +433,7 @@ def match_apply_result(*, match_id, result):
     return True
 
 
-def _recap(ruleset, match, participants, winner):
+def _recap(ruleset: Ruleset, match: Match, participants: list[MatchParticipant], winner: int | None) -> str:
     """The ruleset's recap of the stored events (final once the result event is), told with what the league knows:
     the title on the line, whether it changed hands, and the winner's streak of wins including this one."""
     from matches.selectors import events_after
@@ -423,7 +454,9 @@ def _recap(ruleset, match, participants, winner):
     return win_probability.with_swing(recap, match.pk, events)
 
 
-def _apply_title(match, participants, winner, result, week):
+def _apply_title(
+    match: Match, participants: list[MatchParticipant], winner: int | None, result: Event, week: int
+) -> list[PrestigeEntry]:
     """Title changes by the rules: not on a DQ or count-out unless the stipulation says so."""
     title = match.title
     if title is None or winner is None:
@@ -433,7 +466,7 @@ def _apply_title(match, participants, winner, result, week):
     winners = [p.wrestler for p in participants if p.side == winner]
     losers = [p.wrestler for p in participants if p.side != winner]
     dq = result["method"] in WIN_METHODS_DQ
-    changes_on_dq = bool(match.setup["stipulation"].get("titles_change_on_dq"))
+    changes_on_dq = bool(_frozen(match)["stipulation"].get("titles_change_on_dq"))
     if reign and champions <= {w.pk for w in winners}:
         TitleReign.objects.filter(pk=reign.pk).update(defenses=F("defenses") + 1)
         return [
@@ -470,7 +503,7 @@ def _apply_title(match, participants, winner, result, week):
     return entries
 
 
-def _finish_card_if_done(card_id):
+def _finish_card_if_done(card_id: int) -> None:
     if not Match.objects.filter(card_id=card_id).exclude(status=MatchStatus.FINISHED).exists():
         Card.objects.filter(pk=card_id, status=CardStatus.LIVE).update(
             status=CardStatus.FINISHED, finished=timezone.now()
@@ -480,7 +513,7 @@ def _finish_card_if_done(card_id):
 # --- the card --------------------------------------------------------------------------------------
 
 
-def card_run(card_id, *, sleep=time.sleep):
+def card_run(card_id: int, *, sleep: Sleep = time.sleep) -> str:
     """Run the card's matches in order. Stops (without error) when another worker holds the current match, or when
     it waits for a player's decision (an interactive match: the choice enqueues the card again)."""
     for match_id in Match.objects.filter(card_id=card_id).order_by("order").values_list("pk", flat=True):
@@ -490,7 +523,7 @@ def card_run(card_id, *, sleep=time.sleep):
     return "done"
 
 
-def stuck_cards():
+def stuck_cards() -> list[int]:
     """Live cards whose work nobody holds: no match with a valid lease, some match unfinished, and live for
     longer than one lease (so a freshly enqueued card is left to its own task)."""
     now = timezone.now()

@@ -11,13 +11,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 from django_htmx.http import HTMX_STOP_POLLING
 
-from matches import booking, odds
+from config.forms import add_errors
 from matches import booking_selectors as selectors
+from matches import booking_services as booking
+from matches import odds
 from matches.booking_forms import SLOTS, CardForm, MatchForm, MoveForm, ReorderForm
 from matches.models import Card, CardStatus, Match
 from promotion.league import overdue_titles
+from promotion.models import Role
+from promotion.pages import lazy
+from promotion.permissions import require
 from promotion.selectors import promotion_access
-from promotion.views import _add_errors
 
 
 def _card(access, pk):
@@ -31,8 +35,13 @@ def _card(access, pk):
 
 def _booker(request, slug):
     access = promotion_access(request.user, slug)
-    if not access.can_book:
-        raise PermissionDenied("Only promoters and owners book cards.")
+    require(
+        request.user,
+        access.promotion,
+        Role.PROMOTER,
+        "Only promoters and owners book cards.",
+        membership=access.membership,
+    )
     return access
 
 
@@ -50,7 +59,7 @@ def card_create(request, slug):
         try:
             card = booking.card_create(promotion=access.promotion, by=request.user, **form.cleaned_data)
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_errors(form, exc)
         else:
             messages.success(request, f"{card.name} created: now book its matches.")
             return redirect("matches:card-edit", slug, card.pk)
@@ -61,10 +70,15 @@ def card_create(request, slug):
 def card_detail(request, slug, pk):
     access = promotion_access(request.user, slug)
     card = _card(access, pk)
-    matches = selectors.lineup(card)
-    for match in matches:
-        match.sides = selectors.sides_of(match)
-    context = {"access": access, "promotion": access.promotion, "card": card, "matches": matches}
+
+    def lineup():
+        matches = selectors.lineup(card)
+        for match in matches:
+            match.sides = selectors.sides_of(match)
+        return matches
+
+    # Read only when the line-up's fragment is not cached (promotion.pages; docs/caching.md).
+    context = {"access": access, "promotion": access.promotion, "card": card, "matches": lazy(lineup)}
     if access.can_book and card.status == CardStatus.BOOKED:  # what "Go live" would refuse or ask to confirm
         cautions = selectors.card_cautions(card)
         context.update(
@@ -138,7 +152,7 @@ def card_edit(request, slug, pk):
         try:
             card = booking.card_update(card=card, by=request.user, **form.cleaned_data)
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_errors(form, exc)
         else:
             messages.success(request, "Card details saved.")
             return redirect("matches:card-edit", slug, card.pk)

@@ -7,7 +7,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -19,6 +19,8 @@ from matches import selectors, services, views_interactive, win_probability
 from matches.hub import KEEPALIVE_SECONDS, Chunk, Entry, hub_for_loop, read_db, release_connection
 from matches.models import Card, CardStatus, Match, MatchStatus
 from matches.sse import sse_comment, sse_response
+from promotion.models import Role
+from promotion.permissions import require
 from promotion.selectors import promotion_access
 
 POLL_SECONDS = 1.0
@@ -277,8 +279,13 @@ async def _stream_polling(match_id, after):
 @require_POST
 def card_go_live(request, slug, pk):
     access = promotion_access(request.user, slug)
-    if not access.can_book:
-        raise PermissionDenied("Only promoters and owners take a card live.")
+    require(
+        request.user,
+        access.promotion,
+        Role.PROMOTER,
+        "Only promoters and owners take a card live.",
+        membership=access.membership,
+    )
     card = get_object_or_404(Card, pk=pk, promotion=access.promotion)
     try:
         card, started = services.card_go_live(card=card, by=request.user, confirmed=request.POST.get("confirm", ""))

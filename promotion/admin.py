@@ -1,5 +1,8 @@
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
 
+from promotion import services
 from promotion.models import Membership, PrestigeEntry, Promotion, Referee, Title, TitleReign
 
 
@@ -67,3 +70,22 @@ class PrestigeEntryAdmin(admin.ModelAdmin):
     search_fields = ["wrestler__ring_name"]
     raw_id_fields = ["wrestler", "match"]
     readonly_fields = ["created"]
+
+
+admin.site.unregister(get_user_model())
+
+
+@admin.register(get_user_model())
+class AccountAdmin(UserAdmin):
+    """Django's user admin, writing through the account services: the pages that name a user change with him
+    (promotion.pages; no model signal)."""
+
+    def save_model(self, request, obj, form, change):
+        services.account_save(user=obj)
+
+    def delete_model(self, request, obj):
+        services.account_delete(user=obj)
+
+    def delete_queryset(self, request, queryset):
+        for user in queryset:
+            services.account_delete(user=user)

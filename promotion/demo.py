@@ -208,7 +208,7 @@ def _referees_and_titles(promotion, owner):
 def _demo_card(promotion, promoter, champions):
     """A booked card of eight matches: the world title main event, a Continental title match, and a tag (tag
     title) and a cage match when the ruleset has those kinds; singles otherwise."""
-    from matches import booking
+    from matches import booking_services as booking
     from matches.models import Card, MatchKind
 
     if Card.objects.filter(promotion=promotion, name=DEMO_CARD).exists():

@@ -3,7 +3,6 @@ log) and the contender rankings of every title. Formulas are in docs/league.md."
 
 import copy
 
-from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Max, Q
 
@@ -12,7 +11,6 @@ from promotion import notices
 from promotion.models import (
     ContenderSnapshot,
     Division,
-    Membership,
     Notice,
     Promotion,
     Role,
@@ -20,6 +18,8 @@ from promotion.models import (
     TitleReign,
     WeekLog,
 )
+from promotion.pages import pages_changed
+from promotion.permissions import require
 from roster.models import Approval, Wrestler, WrestlerStatus
 
 CLEAN_METHODS = ("pinfall", "submission", "knockout", "escape")
@@ -200,9 +200,8 @@ def advance_week(*, promotion, by=None, from_week=None):
     log. Exactly once per week: the week's log row is unique, and the promotion row is locked throughout, so two
     calls at once (a double click, beat and an owner) heal once. ``by=None`` is the scheduler."""
     if by is not None:
-        membership = Membership.objects.filter(promotion=promotion, user=by).first()
-        if membership is None or not membership.has_role(Role.OWNER):
-            raise PermissionDenied("Only owners advance the week.")
+        require(by, promotion, Role.OWNER, "Only owners advance the week.")
+    pages_changed(promotion.pk)  # and the promotion row stays locked until the week is over
     promotion = Promotion.objects.select_for_update().get(pk=promotion.pk)
     week = promotion.current_week
     if from_week is not None and from_week != week:

@@ -61,6 +61,9 @@ class Promotion(models.Model):
     auto_advance = models.BooleanField(
         default=False, help_text="Advance the week automatically every seven days (Celery beat)."
     )
+    # The version of the promotion's cached page fragments (docs/caching.md): every service that changes what its
+    # pages show bumps it in its own transaction (promotion.pages.pages_changed), never a model signal.
+    pages_version = models.PositiveBigIntegerField(default=0, db_default=0, editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -78,6 +81,12 @@ class Promotion(models.Model):
 
     def get_absolute_url(self):
         return reverse("promotion:detail", args=[self.slug])
+
+    @property
+    def pages_key(self):
+        """What the cached fragments of this promotion's pages are keyed by: the row (its id and when it was made, so
+        a new database's promotion of the same id never reads an old one's fragments) and its ``pages_version``."""
+        return f"{self.pk}.{self.created.timestamp():.6f}.{self.pages_version}"
 
     def rules(self):
         """The promotion's ruleset (rules.base.Ruleset)."""

@@ -208,8 +208,8 @@ def pending_work(user):
     """What waits for the user to act: for promoters and owners, wrestlers to approve and matches of upcoming cards
     with a wrestler who is injured, suspended, no longer approved or double-booked; for owners, join requests; for
     everyone, invitations to answer. Oldest first within each kind."""
-    from matches.booking import card_problems
     from matches.booking_selectors import card_cautions
+    from matches.booking_services import card_problems
     from matches.models import Card, CardStatus
     from roster.models import Approval, Wrestler
 

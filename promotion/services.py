@@ -1,13 +1,20 @@
 """Writes for promotions and memberships. Every function is atomic and checks the acting user's role."""
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from promotion import notices
 from promotion.models import Membership, MembershipStatus, Promotion, Role, new_invite_token
-from rules import HouseRuleError, ruleset_ids
+from promotion.pages import pages_changed
+from promotion.permissions import Actor, membership_for, require
+from rules import HouseRuleError, Ruleset, ruleset_ids
+
+__all__ = ["Actor", "membership_for"]  # kept importable from here
 
 RESERVED_SLUGS = {"new", "invitations"}
 
@@ -25,27 +32,14 @@ EDITABLE_FIELDS = (
 )
 
 
-def membership_for(promotion, user):
-    if not user.is_authenticated:
-        return None
-    return Membership.objects.filter(promotion=promotion, user=user).first()
-
-
-def _require(promotion, user, role):
-    membership = membership_for(promotion, user)
-    if membership is None or not membership.has_role(role):
-        raise PermissionDenied(f"You must be a {Role(role).label.lower()} of {promotion.name} to do that.")
-    return membership
-
-
-def house_rule_message(ruleset, exc):
+def house_rule_message(ruleset: Ruleset, exc: HouseRuleError) -> str:
     """A refused house rule in words: its label and key, and what is wrong with the value."""
     labels = {rule.name: rule.label for rule in ruleset.house_rule_spec()}
     name = f"{labels[exc.field]} ({exc.field})" if exc.field in labels else exc.field
     return f"{name}: {exc.message}"
 
 
-def _check_house_rules(promotion, raw):
+def _check_house_rules(promotion: Promotion, raw: Any) -> None:
     """Store the ruleset's house rules, validated by the ruleset (every rule, defaults filled in)."""
     if promotion.ruleset not in ruleset_ids():
         return  # full_clean names the unknown ruleset
@@ -56,7 +50,7 @@ def _check_house_rules(promotion, raw):
         raise ValidationError({"house_rules": house_rule_message(ruleset, exc)}) from None
 
 
-def _unique_slug(name):
+def _unique_slug(name: str) -> str:
     base = slugify(name)[:70] or "promotion"
     if base in RESERVED_SLUGS:
         base = f"{base}-promotion"
@@ -71,7 +65,7 @@ SLUG_TRIES = 25
 
 
 @transaction.atomic
-def promotion_create(*, user, name, ruleset, **fields):
+def promotion_create(*, user: User, name: str, ruleset: str, **fields: Any) -> Promotion:
     promotion = Promotion(name=name, ruleset=ruleset, created_by=user, slug=_unique_slug(name))
     for key, value in fields.items():
         if key not in EDITABLE_FIELDS:
@@ -98,8 +92,9 @@ def promotion_create(*, user, name, ruleset, **fields):
 
 
 @transaction.atomic
-def promotion_update(*, promotion, by, **fields):
-    _require(promotion, by, Role.OWNER)
+def promotion_update(*, promotion: Promotion, by: Actor, **fields: Any) -> Promotion:
+    require(by, promotion, Role.OWNER)
+    pages_changed(promotion.pk)
     promotion = Promotion.objects.select_for_update().get(pk=promotion.pk)
     if "ruleset" in fields and fields["ruleset"] != promotion.ruleset and promotion.wrestlers.exists():
         raise ValidationError({"ruleset": "The ruleset is fixed once the promotion has wrestlers."})
@@ -122,16 +117,16 @@ def promotion_update(*, promotion, by, **fields):
 
 
 @transaction.atomic
-def promotion_regenerate_invite(*, promotion, by):
-    _require(promotion, by, Role.OWNER)
+def promotion_regenerate_invite(*, promotion: Promotion, by: Actor) -> Promotion:
+    require(by, promotion, Role.OWNER)
     promotion.invite_token = new_invite_token()
     promotion.save(update_fields=["invite_token"])
     return promotion
 
 
 @transaction.atomic
-def membership_invite(*, promotion, by, username, role=Role.PLAYER):
-    _require(promotion, by, Role.OWNER)
+def membership_invite(*, promotion: Promotion, by: Actor, username: str, role: str = Role.PLAYER) -> Membership:
+    require(by, promotion, Role.OWNER)
     if role not in Role.values:
         raise ValidationError({"role": "Unknown role."})
     user = get_user_model().objects.filter(username__iexact=username.strip()).first()
@@ -158,7 +153,7 @@ def membership_invite(*, promotion, by, username, role=Role.PLAYER):
 
 
 @transaction.atomic
-def membership_request(*, promotion, user):
+def membership_request(*, promotion: Promotion, user: User) -> Membership:
     try:
         with transaction.atomic():
             membership = Membership.objects.create(
@@ -171,7 +166,7 @@ def membership_request(*, promotion, user):
 
 
 @transaction.atomic
-def membership_join_by_link(*, promotion, user, token):
+def membership_join_by_link(*, promotion: Promotion, user: User, token: str) -> Membership:
     if token != promotion.invite_token:
         raise PermissionDenied("This invitation link is no longer valid. Ask the owner for a new one.")
     membership, created = Membership.objects.select_for_update().get_or_create(
@@ -184,12 +179,13 @@ def membership_join_by_link(*, promotion, user, token):
 
 
 @transaction.atomic
-def membership_respond(*, membership, user, accept):
+def membership_respond(*, membership: Membership, user: User, accept: bool) -> Membership | None:
     """The invited user accepts or declines an invitation. Answered twice at once (two tabs), the second finds it
     answered: accepting an accepted one is a no-op, anything else is refused with the reason."""
-    membership = Membership.objects.select_for_update().filter(pk=membership.pk).first()
-    if membership is None:
+    locked = Membership.objects.select_for_update().filter(pk=membership.pk).first()
+    if locked is None:
         raise ValidationError("That invitation was declined already.")
+    membership = locked
     if membership.user_id != user.pk:
         raise PermissionDenied("That invitation is not yours to answer.")
     if membership.status != MembershipStatus.INVITED:
@@ -204,7 +200,7 @@ def membership_respond(*, membership, user, accept):
     return None
 
 
-def _other_owners(membership):
+def _other_owners(membership: Membership) -> bool:
     return (
         Membership.objects.filter(promotion=membership.promotion, role=Role.OWNER, status=MembershipStatus.ACTIVE)
         .exclude(pk=membership.pk)
@@ -213,8 +209,8 @@ def _other_owners(membership):
 
 
 @transaction.atomic
-def membership_approve(*, membership, by):
-    _require(membership.promotion, by, Role.OWNER)
+def membership_approve(*, membership: Membership, by: Actor) -> Membership:
+    require(by, membership.promotion, Role.OWNER)
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
     if membership.status != MembershipStatus.REQUESTED:
         raise ValidationError("Only a request to join can be approved.")
@@ -225,8 +221,8 @@ def membership_approve(*, membership, by):
 
 
 @transaction.atomic
-def membership_set_role(*, membership, by, role):
-    _require(membership.promotion, by, Role.OWNER)
+def membership_set_role(*, membership: Membership, by: Actor, role: str) -> Membership:
+    require(by, membership.promotion, Role.OWNER)
     if role not in Role.values:
         raise ValidationError({"role": "Unknown role."})
     # Lock every owner row so two owners demoting each other at once cannot leave none.
@@ -240,11 +236,37 @@ def membership_set_role(*, membership, by, role):
 
 
 @transaction.atomic
-def membership_remove(*, membership, by):
+def membership_remove(*, membership: Membership, by: Actor) -> None:
     if membership.user_id != by.pk:
-        _require(membership.promotion, by, Role.OWNER)
+        require(by, membership.promotion, Role.OWNER)
     list(Membership.objects.select_for_update().filter(promotion=membership.promotion, role=Role.OWNER))
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
     if membership.role == Role.OWNER and membership.is_active and not _other_owners(membership):
         raise ValidationError("A promotion needs at least one owner: make someone else owner first.")
     membership.delete()
+
+
+def _pages_of_owner_changed(user: User) -> None:
+    """The pages of every promotion where ``user`` owns a wrestler (they show his name) change."""
+    from roster.models import Wrestler
+
+    ids = Wrestler.objects.filter(owner=user).values_list("promotion_id", flat=True).distinct()
+    for promotion_id in sorted(ids):  # one order for every writer: no two wait on each other in a circle
+        pages_changed(promotion_id)
+
+
+@transaction.atomic
+def account_save(*, user: User) -> User:
+    """Save a changed account (the admin's user form): the rosters that name him show the change."""
+    if user.pk is not None:
+        _pages_of_owner_changed(user)
+    user.save()
+    return user
+
+
+@transaction.atomic
+def account_delete(*, user: User) -> None:
+    """Delete an account (the admin's only way): his wrestlers stay with the house (``owner`` set to none), and the
+    rosters that named him show it at once."""
+    _pages_of_owner_changed(user)
+    user.delete()

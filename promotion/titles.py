@@ -4,12 +4,13 @@ Lineage is derived from results: ``matches.services`` opens and closes reigns at
 hand-made changes are the owner's two league-setup actions, :func:`title_vacate` and :func:`title_award`.
 """
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Prefetch
 
 from promotion.models import Division, Referee, ReignEnd, Role, Title, TitleReign
-from promotion.services import membership_for
+from promotion.pages import pages_changed
+from promotion.permissions import require
 from roster.models import Approval, Wrestler, WrestlerStatus
 
 AWARDED = "awarded"
@@ -19,13 +20,6 @@ TITLE_FIELDS = ("name", "division", "is_active", "defense_interval_weeks")
 
 class TitleRefused(ValidationError):
     """A title action the league's rules refuse; the message says why."""
-
-
-def _require(promotion, user, role, what):
-    membership = membership_for(promotion, user)
-    if membership is None or not membership.has_role(role):
-        raise PermissionDenied(f"Only {what} of {promotion.name} may do that.")
-    return membership
 
 
 def _unique_error(model_name, name):
@@ -50,14 +44,16 @@ def _save_named(obj, model_name):
 
 @transaction.atomic
 def referee_create(*, promotion, by, name, skill=12, sav=10, warning_limit=3) -> Referee:
-    _require(promotion, by, Role.PROMOTER, "promoters and owners")
+    require(by, promotion, Role.PROMOTER, f"Only promoters and owners of {promotion.name} may do that.")
+    pages_changed(promotion.pk)
     referee = Referee(promotion=promotion, name=name, skill=skill, sav=sav, warning_limit=warning_limit)
     return _save_named(referee, "A referee")
 
 
 @transaction.atomic
 def referee_update(*, referee, by, **fields) -> Referee:
-    _require(referee.promotion, by, Role.PROMOTER, "promoters and owners")
+    require(by, referee.promotion, Role.PROMOTER, f"Only promoters and owners of {referee.promotion.name} may do that.")
+    pages_changed(referee.promotion_id)
     referee = Referee.objects.select_for_update().get(pk=referee.pk)
     for key, value in fields.items():
         if key not in REFEREE_FIELDS:
@@ -71,7 +67,8 @@ def referee_update(*, referee, by, **fields) -> Referee:
 
 @transaction.atomic
 def title_create(*, promotion, by, name, division=Division.SINGLES, is_active=True, defense_interval_weeks=None):
-    _require(promotion, by, Role.PROMOTER, "promoters and owners")
+    require(by, promotion, Role.PROMOTER, f"Only promoters and owners of {promotion.name} may do that.")
+    pages_changed(promotion.pk)
     title = Title(
         promotion=promotion,
         name=name,
@@ -84,7 +81,8 @@ def title_create(*, promotion, by, name, division=Division.SINGLES, is_active=Tr
 
 @transaction.atomic
 def title_update(*, title, by, **fields) -> Title:
-    _require(title.promotion, by, Role.PROMOTER, "promoters and owners")
+    require(by, title.promotion, Role.PROMOTER, f"Only promoters and owners of {title.promotion.name} may do that.")
+    pages_changed(title.promotion_id)
     title = Title.objects.select_for_update().select_related("promotion").get(pk=title.pk)
     if "division" in fields and fields["division"] != title.division and title.reigns.exists():
         raise ValidationError({"division": "The division is fixed once the title has a history."})
@@ -102,7 +100,8 @@ def current_reign(title):
 @transaction.atomic
 def title_vacate(*, title, by, reason, end=ReignEnd.VACATED) -> TitleReign:
     """Close the current reign: end=vacated (or retired, see title_retire), with the owner's reason."""
-    _require(title.promotion, by, Role.OWNER, "owners")
+    require(by, title.promotion, Role.OWNER, f"Only owners of {title.promotion.name} may do that.")
+    pages_changed(title.promotion_id)
     title = Title.objects.select_for_update().select_related("promotion").get(pk=title.pk)
     reason = (reason or "").strip()
     verb = "vacated" if end == ReignEnd.VACATED else "retired"
@@ -138,7 +137,8 @@ def title_retire(*, title, by, reason) -> Title:
 @transaction.atomic
 def title_award(*, title, by, wrestler_ids) -> TitleReign:
     """Open a reign for a vacant title without a match (setting up a league): won_method "awarded"."""
-    _require(title.promotion, by, Role.OWNER, "owners")
+    require(by, title.promotion, Role.OWNER, f"Only owners of {title.promotion.name} may do that.")
+    pages_changed(title.promotion_id)
     title = Title.objects.select_for_update().select_related("promotion").get(pk=title.pk)
     promotion = title.promotion
     if not title.is_active:

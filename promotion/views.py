@@ -8,17 +8,11 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from config.forms import add_errors
 from promotion import league, selectors, services
 from promotion.forms import InviteForm, PromotionForm, RoleForm, SignupForm
-from promotion.models import Membership, MembershipStatus
-
-
-def _add_errors(form, exc):
-    if hasattr(exc, "error_dict"):
-        for field, errors in exc.message_dict.items():
-            form.add_error(field if field in form.fields else None, errors)
-    else:
-        form.add_error(None, exc.messages)
+from promotion.models import Membership, MembershipStatus, Role
+from promotion.permissions import require
 
 
 def signup(request):
@@ -52,7 +46,7 @@ def promotion_create(request):
         try:
             promotion = services.promotion_create(user=request.user, **form.cleaned_data)
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_errors(form, exc)
         else:
             messages.success(request, f"{promotion.name} is open for business.")
             return redirect(promotion)
@@ -76,15 +70,20 @@ def promotion_detail(request, slug):
 @login_required
 def promotion_settings(request, slug):
     access = selectors.promotion_access(request.user, slug)
-    if not access.is_owner:
-        raise PermissionDenied("Only owners change a promotion's settings.")
+    require(
+        request.user,
+        access.promotion,
+        Role.OWNER,
+        "Only owners change a promotion's settings.",
+        membership=access.membership,
+    )
     promotion = access.promotion
     form = PromotionForm(request.POST or None, instance=promotion, ruleset_locked=promotion.wrestlers.exists())
     if request.method == "POST" and form.is_valid():
         try:
             services.promotion_update(promotion=promotion, by=request.user, **form.cleaned_data)
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_errors(form, exc)
         else:
             messages.success(request, "Settings saved.")
             return redirect(promotion)
@@ -99,8 +98,7 @@ def promotion_settings(request, slug):
 @login_required
 def members(request, slug):
     access = selectors.promotion_access(request.user, slug)
-    if not access.is_owner:
-        raise PermissionDenied("Only owners manage members.")
+    require(request.user, access.promotion, Role.OWNER, "Only owners manage members.", membership=access.membership)
     invite_form = InviteForm(request.POST or None)
     if request.method == "POST" and invite_form.is_valid():
         try:
@@ -108,7 +106,7 @@ def members(request, slug):
                 promotion=access.promotion, by=request.user, **invite_form.cleaned_data
             )
         except ValidationError as exc:
-            _add_errors(invite_form, exc)
+            add_errors(invite_form, exc)
         else:
             verb = "added" if membership.is_active else "invited"
             messages.success(request, f"{membership.user.username} {verb} as {membership.get_role_display().lower()}.")
@@ -146,8 +144,7 @@ def _act(request, slug, action, success):
 @require_POST
 def member_role(request, slug, pk):
     access = selectors.promotion_access(request.user, slug)
-    if not access.is_owner:
-        raise PermissionDenied("Only owners change roles.")
+    require(request.user, access.promotion, Role.OWNER, "Only owners change roles.", membership=access.membership)
     membership = _membership(slug, pk)
     form = RoleForm(request.POST)
     if not form.is_valid():
@@ -166,8 +163,7 @@ def member_role(request, slug, pk):
 @require_POST
 def member_approve(request, slug, pk):
     access = selectors.promotion_access(request.user, slug)
-    if not access.is_owner:
-        raise PermissionDenied("Only owners approve members.")
+    require(request.user, access.promotion, Role.OWNER, "Only owners approve members.", membership=access.membership)
     membership = _membership(slug, pk)
     return _act(
         request,
@@ -204,8 +200,7 @@ def member_remove(request, slug, pk):
 @require_POST
 def regenerate_invite(request, slug):
     access = selectors.promotion_access(request.user, slug)
-    if not access.is_owner:
-        raise PermissionDenied("Only owners manage invitations.")
+    require(request.user, access.promotion, Role.OWNER, "Only owners manage invitations.", membership=access.membership)
     services.promotion_regenerate_invite(promotion=access.promotion, by=request.user)
     messages.success(request, "A new invitation link replaces the old one.")
     return redirect("promotion:members", slug)

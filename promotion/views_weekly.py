@@ -4,7 +4,6 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -14,8 +13,10 @@ from matches.dice import fairness
 from matches.models import Match, MatchStatus
 from promotion import league
 from promotion.export import export_promotion
-from promotion.models import Notice, Title, WeekLog
+from promotion.models import Notice, Role, Title, WeekLog
 from promotion.notices import mark_all_read, mark_read
+from promotion.pages import lazy
+from promotion.permissions import require
 from promotion.selectors import pending_work, promotion_access, week_title_changes
 from rules import get_ruleset
 
@@ -26,9 +27,10 @@ def league_home(request, slug):
     context = {
         "access": access,
         "promotion": promotion,
-        "boards": league.boards(promotion),
+        # Read only when their fragments are not cached (promotion.pages; docs/caching.md).
+        "boards": lazy(lambda: league.boards(promotion)),
         "weeks": WeekLog.objects.filter(promotion=promotion).order_by("-week")[:12],
-        "overdue": league.overdue_titles(promotion),
+        "overdue": lazy(lambda: league.overdue_titles(promotion)),
         "points": league.POINTS,
         "prestige_share": league.PRESTIGE_SHARE,
         "injuries": get_ruleset(promotion.ruleset).injury_summary(),
@@ -41,8 +43,7 @@ def league_home(request, slug):
 @require_POST
 def advance(request, slug):
     access = promotion_access(request.user, slug)
-    if not access.is_owner:
-        raise PermissionDenied("Only owners advance the week.")
+    require(request.user, access.promotion, Role.OWNER, "Only owners advance the week.", membership=access.membership)
     try:
         week = int(request.POST.get("week", ""))
     except ValueError:

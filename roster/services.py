@@ -1,16 +1,22 @@
 """Writes for wrestlers. The ruleset validates every sheet; nothing is saved until it is valid."""
 
 import logging
+from types import EllipsisType
+from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
 from promotion import notices
-from promotion.models import LedgerReason, PrestigeEntry, Role, WrestlerReview
-from promotion.services import membership_for
+from promotion.models import LedgerReason, Membership, PrestigeEntry, Promotion, Role, WrestlerReview
+from promotion.pages import pages_changed
+from promotion.permissions import require
+from promotion.services import Actor, membership_for
 from roster.healing import weekly_heal
 from roster.models import Approval, Injury, Wrestler, WrestlerStatus
 from rules import SheetError, get_ruleset
+from rules.base import Ruleset, Sheet
 
 PROFILE_FIELDS = ("hometown", "bio")
 log = logging.getLogger("kayfabe.roster")
@@ -19,12 +25,12 @@ log = logging.getLogger("kayfabe.roster")
 class SheetInvalid(ValidationError):
     """A sheet the ruleset refused: ``errors`` maps a dotted path (``attributes.STR``) to a message."""
 
-    def __init__(self, errors):
+    def __init__(self, errors: dict[str, str]) -> None:
         self.errors = errors
         super().__init__("; ".join(f"{path}: {msg}" for path, msg in errors.items()))
 
 
-def _has_nul(value):
+def _has_nul(value: Any) -> bool:
     if isinstance(value, str):
         return "\x00" in value
     if isinstance(value, dict):
@@ -34,7 +40,7 @@ def _has_nul(value):
     return False
 
 
-def validate_sheet(ruleset_id, raw):
+def validate_sheet(ruleset_id: str, raw: Any) -> Sheet:
     if _has_nul(raw):  # Postgres cannot store NUL in text or jsonb
         raise SheetInvalid({"sheet": "text must not contain NUL characters"})
     ruleset = get_ruleset(ruleset_id)
@@ -46,7 +52,7 @@ def validate_sheet(ruleset_id, raw):
         raise SheetInvalid({"sheet": f"this sheet could not be read ({type(exc).__name__})"}) from None
 
 
-def sheet_problems(ruleset, raw):
+def sheet_problems(ruleset: Ruleset, raw: Any) -> dict[str, str]:
     """Every problem the ruleset finds in ``raw`` at once (``Ruleset.sheet_errors``), by form path
     (``arsenal.2.flags``); empty when it cannot say (a ruleset bug is not the player's problem)."""
     from roster.sheets import error_path
@@ -58,7 +64,7 @@ def sheet_problems(ruleset, raw):
     return {error_path(path): message for path, message in errors.items()}
 
 
-def can_edit_wrestler(wrestler, user, membership=...):
+def can_edit_wrestler(wrestler: Wrestler, user: Actor, membership: Membership | None | EllipsisType = ...) -> bool:
     """``membership``: the user's membership of the wrestler's promotion when the caller has read it already (None
     when he has none), to save reading it again."""
     if not user.is_authenticated:
@@ -72,7 +78,7 @@ def can_edit_wrestler(wrestler, user, membership=...):
     return membership.has_role(Role.PLAYER) and wrestler.owner_id == user.pk
 
 
-def _mirror(wrestler, sheet):
+def _mirror(wrestler: Wrestler, sheet: Sheet) -> None:
     """Copy what pages filter on from the validated sheet into columns."""
     wrestler.sheet = sheet
     wrestler.ring_name = sheet["name"]
@@ -85,7 +91,7 @@ def _mirror(wrestler, sheet):
             setattr(wrestler, column, value)
 
 
-def _save(wrestler):
+def _save(wrestler: Wrestler) -> Wrestler:
     try:
         with transaction.atomic():
             wrestler.full_clean(exclude=["promotion", "owner", "sheet"], validate_constraints=False)
@@ -98,10 +104,13 @@ def _save(wrestler):
 
 
 @transaction.atomic
-def wrestler_create(*, promotion, by, sheet, owner=None, hometown="", bio=""):
-    membership = membership_for(promotion, by)
-    if membership is None or not membership.has_role(Role.PLAYER):
-        raise PermissionDenied("Only players, promoters and owners of this promotion can add wrestlers.")
+def wrestler_create(
+    *, promotion: Promotion, by: User, sheet: Any, owner: User | None = None, hometown: str = "", bio: str = ""
+) -> Wrestler:
+    membership = require(
+        by, promotion, Role.PLAYER, "Only players, promoters and owners of this promotion can add wrestlers."
+    )
+    pages_changed(promotion.pk)
     is_booker = membership.has_role(Role.PROMOTER)
     if not is_booker:
         owner = by  # players always own what they create
@@ -120,7 +129,7 @@ def wrestler_create(*, promotion, by, sheet, owner=None, hometown="", bio=""):
     return wrestler
 
 
-def _starting_prestige(wrestler, sheet):
+def _starting_prestige(wrestler: Wrestler, sheet: Sheet) -> None:
     """The league standing a new wrestler starts with, as the ruleset derives it from his sheet (ARM: 100, a
     Defector 200, a Legend 400; P-ARM-08), written to the ledger so the totals stay its sums. The sheet's own
     ``prestige`` number is not trusted: the league, not the player, keeps Prestige."""
@@ -133,7 +142,7 @@ def _starting_prestige(wrestler, sheet):
         wrestler.save(update_fields=["prestige"])
 
 
-def _playable(sheet, cosmetic=()):
+def _playable(sheet: Sheet, cosmetic: tuple[str, ...] = ()) -> Sheet:
     """What of a sheet the engine plays from the player's hand: the league keeps Fame, Prestige, injuries and edge
     itself (roster.sheets.LEAGUE_FIELDS; a match's setup takes them from the league, not the sheet); ``cosmetic``:
     the fields the ruleset calls looks only (``Ruleset.cosmetic_fields``), left out too."""
@@ -142,7 +151,7 @@ def _playable(sheet, cosmetic=()):
     return {k: v for k, v in sheet.items() if k not in LEAGUE_FIELDS and k not in cosmetic}
 
 
-def approval_after_edit(wrestler, *, sheet_changed, by_booker):
+def approval_after_edit(wrestler: Wrestler, *, sheet_changed: bool, by_booker: bool) -> str:
     """The approval an edited wrestler has. A rejected one goes back to the promoter whoever fixed it. In a promotion
     whose wrestlers need approval, an approved wrestler whose sheet a player changed goes back for review (pending:
     not bookable until a promoter approves it again), or a player could have a modest sheet approved and then raise
@@ -162,9 +171,12 @@ def approval_after_edit(wrestler, *, sheet_changed, by_booker):
 
 
 @transaction.atomic
-def wrestler_update(*, wrestler, by, sheet, hometown=None, bio=None):
+def wrestler_update(
+    *, wrestler: Wrestler, by: User, sheet: Any, hometown: str | None = None, bio: str | None = None
+) -> Wrestler:
     if not can_edit_wrestler(wrestler, by):
         raise PermissionDenied("You cannot edit this wrestler.")
+    pages_changed(wrestler.promotion_id)
     wrestler = Wrestler.objects.select_for_update().select_related("promotion").get(pk=wrestler.pk)
     validated = validate_sheet(wrestler.promotion.ruleset, sheet)
     clash = Wrestler.objects.filter(promotion=wrestler.promotion, ring_name__iexact=validated["name"])
@@ -181,7 +193,8 @@ def wrestler_update(*, wrestler, by, sheet, hometown=None, bio=None):
             ", ".join(looks),
             by,
         )
-    by_booker = membership_for(wrestler.promotion, by).has_role(Role.PROMOTER)
+    membership = membership_for(wrestler.promotion, by)
+    by_booker = membership is not None and membership.has_role(Role.PROMOTER)
     _mirror(wrestler, validated)
     if hometown is not None:
         wrestler.hometown = hometown
@@ -198,10 +211,9 @@ def wrestler_update(*, wrestler, by, sheet, hometown=None, bio=None):
 
 
 @transaction.atomic
-def wrestler_review(*, wrestler, by, approve, note=""):
-    membership = membership_for(wrestler.promotion, by)
-    if membership is None or not membership.has_role(Role.PROMOTER):
-        raise PermissionDenied("Only promoters and owners approve wrestlers.")
+def wrestler_review(*, wrestler: Wrestler, by: User, approve: bool, note: str = "") -> Wrestler:
+    require(by, wrestler.promotion, Role.PROMOTER, "Only promoters and owners approve wrestlers.")
+    pages_changed(wrestler.promotion_id)
     wrestler = Wrestler.objects.select_for_update().select_related("promotion").get(pk=wrestler.pk)
     wrestler.approval = Approval.APPROVED if approve else Approval.REJECTED
     wrestler.approval_note = note[:200]
@@ -212,10 +224,9 @@ def wrestler_review(*, wrestler, by, approve, note=""):
 
 
 @transaction.atomic
-def wrestler_set_status(*, wrestler, by, status, suspended_weeks=0):
-    membership = membership_for(wrestler.promotion, by)
-    if membership is None or not membership.has_role(Role.PROMOTER):
-        raise PermissionDenied("Only promoters and owners change a wrestler's status.")
+def wrestler_set_status(*, wrestler: Wrestler, by: Actor, status: str, suspended_weeks: int = 0) -> Wrestler:
+    require(by, wrestler.promotion, Role.PROMOTER, "Only promoters and owners change a wrestler's status.")
+    pages_changed(wrestler.promotion_id)
     if status not in WrestlerStatus.values:
         raise ValidationError({"status": "Unknown status."})
     if status == WrestlerStatus.SUSPENDED and not 1 <= suspended_weeks <= 52:
@@ -228,11 +239,12 @@ def wrestler_set_status(*, wrestler, by, status, suspended_weeks=0):
 
 
 @transaction.atomic
-def injury_add(*, wrestler, body_part, points):
+def injury_add(*, wrestler: Wrestler, body_part: str, points: int) -> Injury:
     """Add injury points to an area of the body (match results call this); marks the wrestler injured. The area is
     one of the ruleset's (``Ruleset.injury_areas``)."""
     if points <= 0:
         raise ValidationError({"points": "Injury points must be positive."})
+    pages_changed(wrestler.promotion_id)
     areas = dict(get_ruleset(wrestler.promotion.ruleset).injury_areas())
     if body_part not in areas:
         raise ValidationError({"body_part": f"{body_part!r} is not an injury area here (areas: {', '.join(areas)})."})

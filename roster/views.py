@@ -8,6 +8,9 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from promotion.models import Role
+from promotion.pages import lazy
+from promotion.permissions import require
 from promotion.selectors import promotion_access
 from roster import records, selectors, services
 from roster.forms import ReviewForm, RosterFilterForm, StatusForm, WrestlerProfileForm
@@ -30,10 +33,18 @@ def roster(request, slug):
     form = RosterFilterForm(request.GET or None)
     query = request.GET.copy()
     page_number = query.pop("page", [None])[-1]
-    wrestlers = selectors.roster(access.promotion, **form.filters())
-    page = Paginator(wrestlers, PAGE_SIZE).get_page(page_number)
+    filters = form.filters()
+    # Read only when the results' fragment is not cached (promotion.pages; docs/caching.md).
+    page = lazy(lambda: Paginator(selectors.roster(access.promotion, **filters), PAGE_SIZE).get_page(page_number))
     template = "roster/roster.html#results" if request.htmx else "roster/roster.html"
-    context = {"access": access, "promotion": access.promotion, "form": form, "page": page, "query": query.urlencode()}
+    context = {
+        "access": access,
+        "promotion": access.promotion,
+        "form": form,
+        "page": page,
+        "query": query.urlencode(),
+        "fragment": request.GET.urlencode(),
+    }
     return render(request, template, context)
 
 
@@ -54,31 +65,33 @@ def wrestler_detail(request, slug, pk):
 
 def _wrestler_body(wrestler, vs_id):
     """What the wrestler page shows every visitor: the ruleset's card of his sheet (labels and layout from
-    ``Ruleset.wrestler_view``), injuries with the expected return, record, recent form and titles."""
+    ``Ruleset.wrestler_view``), injuries with the expected return, record, recent form and titles. Each is read only
+    when the template asks for it: not at all when the body's fragment is cached (promotion.pages)."""
     ruleset = get_ruleset(wrestler.promotion.ruleset)
-    injuries = selectors.wrestler_injuries(wrestler)
-    career = records.Career(wrestler)
-    opponents = career.opponents()
-    versus = None
-    opponent = next((o for o in opponents if str(o.pk) == vs_id), None)
-    if opponent is not None:
-        versus = {"opponent": opponent, **career.head_to_head(opponent.pk)}
-    history = career.history()
-    # With the league's Fame (Edge) and injuries: the sheet as the engine plays it.
-    view = _safe_view(ruleset, selectors.export_sheet(wrestler))
+    injuries = lazy(lambda: selectors.wrestler_injuries(wrestler))
+    career = lazy(lambda: records.Career(wrestler))
+    opponents = lazy(lambda: career().opponents())
+    history = lazy(lambda: career().history())
+
+    def versus():
+        opponent = next((o for o in opponents() if str(o.pk) == vs_id), None)
+        return None if opponent is None else {"opponent": opponent, **career().head_to_head(opponent.pk)}
+
     return {
-        "record": career.record(),
+        "record": lazy(lambda: career().record()),
         "history": history,
-        "form": [row["result"] for row in history[:5]],
+        "form": lazy(lambda: [row["result"] for row in history()[:5]]),
         "opponents": opponents,
-        "versus": versus,
+        "versus": lazy(versus),
         "reigns": wrestler.reigns.select_related("title", "title__promotion").order_by("won_week"),
         "promotion": wrestler.promotion,
         "wrestler": wrestler,
-        "view": view,
+        "vs": vs_id,
+        # With the league's Fame (Edge) and injuries: the sheet as the engine plays it.
+        "view": lazy(lambda: _safe_view(ruleset, selectors.export_sheet(wrestler))),
         "injuries": injuries,
-        "injury_rows": selectors.injury_rows(ruleset, injuries),
-        "weeks_out": selectors.weeks_out(ruleset, wrestler, injuries),
+        "injury_rows": lazy(lambda: selectors.injury_rows(ruleset, injuries())),
+        "weeks_out": lazy(lambda: selectors.weeks_out(ruleset, wrestler, injuries())),
     }
 
 
@@ -175,8 +188,13 @@ def _preview(ruleset, sheet):
 @login_required
 def wrestler_create(request, slug):
     access = promotion_access(request.user, slug)
-    if not access.is_player:
-        raise PermissionDenied("Only players, promoters and owners of this promotion add wrestlers.")
+    require(
+        request.user,
+        access.promotion,
+        Role.PLAYER,
+        "Only players, promoters and owners of this promotion add wrestlers.",
+        membership=access.membership,
+    )
     return _editor(request, access)
 
 
@@ -194,8 +212,13 @@ def wrestler_edit(request, slug, pk):
 def sheet_preview(request, slug):
     """HTMX: the derived values (and the first problem) of the sheet being typed."""
     access = promotion_access(request.user, slug)
-    if not access.is_player:
-        raise PermissionDenied("Only players, promoters and owners of this promotion build wrestlers.")
+    require(
+        request.user,
+        access.promotion,
+        Role.PLAYER,
+        "Only players, promoters and owners of this promotion build wrestlers.",
+        membership=access.membership,
+    )
     ruleset = get_ruleset(access.promotion.ruleset)
     sheet, errors = sheet_from_post(spec_for(ruleset.id), request.POST)
     view = None
@@ -219,8 +242,13 @@ def sheet_preview(request, slug):
 def sheet_row(request, slug, field):
     """HTMX: one blank row for a list-of-objects field of the sheet (e.g. an arsenal entry)."""
     access = promotion_access(request.user, slug)
-    if not access.is_player:
-        raise PermissionDenied("Only players, promoters and owners of this promotion build wrestlers.")
+    require(
+        request.user,
+        access.promotion,
+        Role.PLAYER,
+        "Only players, promoters and owners of this promotion build wrestlers.",
+        membership=access.membership,
+    )
     spec = spec_for(access.promotion.ruleset)
     descriptor = spec.get("fields", {}).get(field)
     if not descriptor or descriptor.get("type") != "list" or descriptor.get("of") != "object":
@@ -247,8 +275,13 @@ def wrestler_export(request, slug, pk):
 @require_POST
 def wrestler_status(request, slug, pk):
     access = promotion_access(request.user, slug)
-    if not access.can_book:
-        raise PermissionDenied("Only promoters and owners change a wrestler's status.")
+    require(
+        request.user,
+        access.promotion,
+        Role.PROMOTER,
+        "Only promoters and owners change a wrestler's status.",
+        membership=access.membership,
+    )
     wrestler = _wrestler(access, pk)
     form = StatusForm(request.POST)
     if form.is_valid():

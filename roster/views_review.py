@@ -3,10 +3,11 @@ approved (issue 18 item 2)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from promotion.models import Role
+from promotion.permissions import require
 from promotion.selectors import last_approved_review, promotion_access, sheet_changes
 from roster import services
 from roster.forms import ReviewForm
@@ -16,8 +17,13 @@ from roster.models import Wrestler
 @login_required
 def review(request, slug, pk):
     access = promotion_access(request.user, slug)
-    if not access.can_book:
-        raise PermissionDenied("Only promoters and owners review wrestlers.")
+    require(
+        request.user,
+        access.promotion,
+        Role.PROMOTER,
+        "Only promoters and owners review wrestlers.",
+        membership=access.membership,
+    )
     wrestler = get_object_or_404(Wrestler.objects.select_related("owner"), pk=pk, promotion=access.promotion)
     wrestler.promotion = access.promotion
     form = ReviewForm(request.POST or None)

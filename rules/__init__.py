@@ -14,6 +14,9 @@ A ruleset is a subclass of :class:`rules.base.Ruleset` registered with
 areas, weekly healing and Prestige parts through the hooks of :class:`rules.base.Ruleset`.
 """
 
+from collections.abc import Iterator
+from typing import Any
+
 from rules.base import HouseRule, MatchSetup, Ruleset
 from rules.dice import Dice, DiceExhausted, RandomDice, ScriptedDice
 from rules.errors import HouseRuleError, RulesError, SetupError, SheetError, UnknownRuleset
@@ -42,7 +45,7 @@ __all__ = [
 ]
 
 
-def resolve(ruleset_id, setup, seed):
+def resolve(ruleset_id: str, setup: MatchSetup, seed: int) -> Iterator[dict[str, Any]]:
     """Yield the events of one match: same ruleset, setup and seed give the same events."""
     ruleset = get_ruleset(ruleset_id)
     return ruleset.resolve(setup, RandomDice(seed), seed=seed)

@@ -1,7 +1,10 @@
 """What every ruleset shares: the match setup, the event log, house rules, and the Ruleset base class."""
 
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+from rules.dice import Dice
 from rules.errors import HouseRuleError, SetupError, SheetError
 
 RESULT_METHODS = (
@@ -42,6 +45,10 @@ BODY_AREAS = (
 
 HOUSE_RULE_TYPES = ("boolean", "integer", "choice", "list")
 
+# A validated wrestler sheet, one event of a match log, a wrestler's state in an event: plain JSON objects.
+Sheet = dict[str, Any]
+Event = dict[str, Any]
+
 
 @dataclass(frozen=True)
 class HouseRule:
@@ -55,18 +62,18 @@ class HouseRule:
     name: str
     label: str
     type: str
-    default: object
+    default: Any
     help: str = ""
     choices: tuple = ()
     min: int | None = None
     max: int | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.type not in HOUSE_RULE_TYPES:
             raise ValueError(f"house rule {self.name}: type must be one of {', '.join(HOUSE_RULE_TYPES)}")
         self.check(self.default)  # a default the rule itself refuses is a bug of the ruleset
 
-    def check(self, value):
+    def check(self, value: Any) -> Any:
         """The value as stored (a list for ``list``), or HouseRuleError naming this rule."""
         values = [v for v, _label in self.choices]
         if self.type == "boolean":
@@ -90,14 +97,14 @@ class HouseRule:
             raise HouseRuleError(self.name, f"must be a list drawn from: {', '.join(map(str, values))}")
         return [v for v in values if v in value]
 
-    def _range(self):
+    def _range(self) -> str:
         if self.min is not None and self.max is not None:
             return f" from {self.min} to {self.max}"
         if self.min is not None:
             return f" of at least {self.min}"
         return f" of at most {self.max}" if self.max is not None else ""
 
-    def as_dict(self):
+    def as_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "label": self.label,
@@ -124,7 +131,7 @@ class MatchSetup:
     kind: str = "singles"
     stipulation: dict = field(default_factory=dict)
 
-    def option(self, key, default=None):
+    def option(self, key: str, default: Any = None) -> Any:
         return self.stipulation.get(key, default)
 
 
@@ -134,7 +141,7 @@ class EventLog:
     ``snapshot`` is a zero-argument callable returning the ``state`` list (one dict per wrestler).
     """
 
-    def __init__(self, dice, snapshot, seed=None):
+    def __init__(self, dice: Dice, snapshot: Callable[[], list[dict[str, Any]]], seed: int | None = None) -> None:
         self.dice = dice
         self.snapshot = snapshot
         self.seed = seed
@@ -142,11 +149,19 @@ class EventLog:
         self.round = 0
         self.clock = 0.0
 
-    def emit(self, type, text, actor=None, target=None, take_rolls=True, **fields):
+    def emit(
+        self,
+        type: str,
+        text: str,
+        actor: int | None = None,
+        target: int | None = None,
+        take_rolls: bool = True,
+        **fields: Any,
+    ) -> Event:
         """The next event; ``take_rolls=False`` leaves the pending rolls for the next one (a ``decision`` event
         rolls nothing: the dice rolled before it belong to what follows it)."""
         seq = self.seq
-        event = {
+        event: Event = {
             "seq": seq,
             "round": self.round,
             "clock": round(self.clock, 1),
@@ -164,7 +179,7 @@ class EventLog:
         self.seq = seq + 1
         return event
 
-    def result(self, winner, method, text, **fields):
+    def result(self, winner: int | None, method: str, text: str, **fields: Any) -> Event:
         if method not in RESULT_METHODS:
             raise ValueError(f"unknown result method {method!r}")
         return self.emit("result", text, actor=winner, winner=winner, method=method, rounds=self.round, **fields)
@@ -189,22 +204,22 @@ class Ruleset:
     decisions = False
 
     @property
-    def label(self):
+    def label(self) -> str:
         return self.name
 
     # --- the sheet -------------------------------------------------------------------------
-    def sheet_spec(self):
+    def sheet_spec(self) -> dict[str, Any]:
         """Describe the sheet: attributes with ranges, derived values, other fields (a dict)."""
         raise NotImplementedError
 
-    def validate_sheet(self, raw):
+    def validate_sheet(self, raw: Any) -> Sheet:
         """Return a normalized copy of ``raw`` or raise SheetError naming the field."""
         raise NotImplementedError
 
     # How the ruleset calls rules.sheet_check.check_sheet (brackets, parsers, unknown), for sheet_errors.
-    sheet_check_options = {}
+    sheet_check_options: dict[str, Any] = {}
 
-    def sheet_errors(self, raw):
+    def sheet_errors(self, raw: Any) -> dict[str, str]:
         """Every problem of ``raw`` at once, ``{field path: message}`` (empty: valid): each field against the spec,
         then, when they all pass, the ruleset's own cross-field rules (the first that refuses)."""
         from rules.sheet_check import sheet_errors
@@ -227,31 +242,31 @@ class Ruleset:
             errors.setdefault(exc.field, exc.message)
         return errors
 
-    def example_sheet(self, seed=None):
+    def example_sheet(self, seed: int | None = None) -> Sheet:
         """A canonical valid sheet without a seed; a random valid one with it."""
         raise NotImplementedError
 
-    def derived(self, sheet):
+    def derived(self, sheet: Sheet) -> dict[str, Any]:
         """Derived values of a validated sheet, for pages (e.g. Lift, Reach, StunTrack)."""
         return {}
 
-    def maneuvers(self):
+    def maneuvers(self) -> list[dict[str, Any]]:
         """The ruleset's maneuver table as a list of dicts (empty when the ruleset has none)."""
         return []
 
     # --- the wrestler page and the new-wrestler form (rules/view.py) ----------------------------
     # Derived keys -> the label the wrestler page shows (a key without one is humanized).
-    derived_labels = {}
+    derived_labels: dict[str, str] = {}
     # Sheet fields whose change keeps an approved wrestler approved (the change is logged): only looks.
-    cosmetic_fields = ("pronouns",)
+    cosmetic_fields: tuple[str, ...] = ("pronouns",)
 
-    def wrestler_view(self, sheet, derived):
+    def wrestler_view(self, sheet: Sheet, derived: dict[str, Any]) -> dict[str, Any]:
         """The wrestler page's layout of a validated sheet and its derived values (see rules/view.py)."""
         from rules.view import default_view
 
         return default_view(self.sheet_spec(), sheet, derived, derived_labels=self.derived_labels)
 
-    def archetypes(self):
+    def archetypes(self) -> list[tuple[str, str, Sheet]]:
         """Starting points for a new wrestler besides a blank sheet: ``[(key, label, sheet)]``, each a valid sheet
         (the form leaves its name for the player). By default the rules' example and three random builds."""
         example = self.example_sheet()
@@ -261,19 +276,19 @@ class Ruleset:
             out.append((f"random-{n}", f"Random build {n} ({sheet.get('alignment', 'any')})", sheet))
         return out
 
-    def budget(self, sheet):
+    def budget(self, sheet: Sheet) -> dict[str, Any] | None:
         """The sheet's building budget in plain words as the player types ("45 of 50 Talent spent, 5 left"), with
         ``over`` True when it is overspent: ``{"text", "over"}``; None for a ruleset without a budget. ``sheet``
         may be incomplete: read what is there."""
         return None
 
-    def injury_summary(self):
+    def injury_summary(self) -> dict[str, Any] | None:
         """How often a match injures a wrestler here and for how long, as the league page says it: ``{"text",
         "faithful"}`` (``faithful``: the measured rate is the one the rule text implies), or None when the ruleset
         has no injury rule."""
         return None
 
-    def expected_weeks_out(self, sheet, points):
+    def expected_weeks_out(self, sheet: Sheet, points: int) -> int | None:
         """Weeks a wrestler of ``sheet`` needs to heal ``points`` injury points (None when he never heals)."""
         heal = self.weekly_heal(sheet)
         if heal <= 0:
@@ -281,7 +296,9 @@ class Ruleset:
         return -(-int(points) // int(heal))
 
     # --- matches ---------------------------------------------------------------------------
-    def build_setup(self, sides, kind="singles", stipulation=None):
+    def build_setup(
+        self, sides: Sequence[Sequence[Any]], kind: str = "singles", stipulation: dict[str, Any] | None = None
+    ) -> MatchSetup:
         """Validate every sheet and the kind; return a MatchSetup."""
         if kind not in self.match_kinds:
             raise SetupError(f"ruleset {self.id} has no {kind} matches (it has: {', '.join(self.match_kinds)})")
@@ -296,28 +313,31 @@ class Ruleset:
         self.check_setup(setup)
         return setup
 
-    def check_setup(self, setup):
+    def check_setup(self, setup: MatchSetup) -> None:
         """Ruleset-specific setup checks (side sizes per kind, stipulation keys). Raise SetupError."""
         if setup.kind == "singles" and any(len(side) != 1 for side in setup.sides):
             raise SetupError("a singles match has one wrestler per side")
 
-    def resolve(self, setup, dice, seed=None):
-        """Yield the match's events; the last has ``type == "result"``."""
+    def resolve(
+        self, setup: MatchSetup, dice: Dice, seed: int | None = None, choosers: dict[int, Any] | None = None
+    ) -> Iterator[Event]:
+        """Yield the match's events; the last has ``type == "result"``. ``choosers``: ``{side: Chooser}`` for the
+        sides a person plays (rules.decisions); none, the tactics play every side."""
         raise NotImplementedError
 
-    def chance(self, check):
+    def chance(self, check: dict[str, Any] | None) -> float | None:
         """The chance (0 to 1) that an option's ``check`` (rules.decisions.Option) succeeds, or None when the rules
         cannot tell it alone (a contest against a roll still to come). Default: the ``odds`` the check states."""
         return (check or {}).get("odds")
 
-    def carry_in(self, stipulation, carried):
+    def carry_in(self, stipulation: dict[str, Any], carried: list[list[Any]]) -> dict[str, Any]:
         """The stipulation of a match whose wrestlers bring in what segments earlier on the card earned them.
 
         ``carried`` has one list per side, one entry per wrestler: the ``carry`` value of his side in his segment's
         result event, or None. Returns a new stipulation; by default nothing carries."""
         return dict(stipulation)
 
-    def recap(self, events, setup=None, **context):
+    def recap(self, events: list[Event], setup: MatchSetup | None = None, **context: Any) -> str:
         """A short paragraph on a finished match for its page and the export; "" while it has no result.
 
         ``events`` is the match's whole stored log (pure data: the same events give the same recap). This
@@ -337,10 +357,10 @@ class Ruleset:
         if not isinstance(winner, int) or not 0 <= winner < len(sides):
             return f"{join_names(sides)} fought to a draw {length}."
         losers = [name for side, name in enumerate(sides) if side != winner]
-        how = RECAP_HOW.get(result.get("method"), f"by {result.get('method')}")
+        how = RECAP_HOW.get(str(result.get("method")), f"by {result.get('method')}")
         return f"{sides[winner]} defeated {join_names(losers)} {how} {length}."
 
-    def outcome(self, setup, dice, seed=None):
+    def outcome(self, setup: MatchSetup, dice: Dice, seed: int | None = None) -> Event | None:
         """Play a match and return only its result event (used by odds)."""
         last = None
         for event in self.resolve(setup, dice, seed=seed):
@@ -348,11 +368,11 @@ class Ruleset:
         return last
 
     # --- the league: house rules, injuries, healing, Prestige --------------------------------------
-    def house_rule_spec(self):
+    def house_rule_spec(self) -> tuple[HouseRule, ...]:
         """The house rules a promotion of this ruleset sets: a tuple of HouseRule, in the order shown."""
         return ()
 
-    def validate_house_rules(self, raw):
+    def validate_house_rules(self, raw: Any) -> dict[str, Any]:
         """Every house rule of this ruleset, from ``raw`` (name: value; a rule left out takes its default), or
         HouseRuleError naming the rule."""
         if raw is None:
@@ -367,23 +387,23 @@ class Ruleset:
                 )
         return {name: rule.check(raw.get(name, rule.default)) for name, rule in spec.items()}
 
-    def house_stipulation(self, house_rules):
+    def house_stipulation(self, house_rules: dict[str, Any]) -> dict[str, Any]:
         """The stipulation keys the engine reads for validated house rules (by default, each rule is a key)."""
         return dict(house_rules)
 
-    def injury_areas(self):
+    def injury_areas(self) -> tuple[tuple[str, str], ...]:
         """The areas a wrestler keeps injury points on, ``((key, label), ...)``; the league stores the keys."""
         return BODY_AREAS
 
-    def injury_area(self, name):
+    def injury_area(self, name: str) -> str | None:
         """The key of the area an injury the engine names (in a sheet or a state) is on; None when it is none."""
         return name if name in dict(self.injury_areas()) else None
 
-    def injuries_gained(self, sheet, state):
+    def injuries_gained(self, sheet: Sheet | None, state: dict[str, Any] | None) -> dict[str, int]:
         """Injury points a wrestler gained in a match, ``{area key: points}``: his final state's ``injuries``
         beyond those of the sheet he brought in."""
         before = (sheet or {}).get("injuries") or {}
-        gained = {}
+        gained: dict[str, int] = {}
         for name, points in ((state or {}).get("injuries") or {}).items():
             delta = int(points) - int(before.get(name, 0))
             area = self.injury_area(name)
@@ -391,29 +411,29 @@ class Ruleset:
                 gained[area] = gained.get(area, 0) + delta
         return gained
 
-    def weekly_heal(self, sheet):
+    def weekly_heal(self, sheet: Sheet) -> int:
         """Injury points a wrestler of this (validated) sheet heals in a week; the league spreads them over his
         injured areas (docs/league.md). A ruleset without a healing rule: one point a week."""
         return 1
 
-    def prestige_parts(self, result):
+    def prestige_parts(self, result: Event) -> dict[tuple[int, str], list[tuple[str, int]]]:
         """The Prestige the engine computed itself, from its result event: ``{(side, name): [(reason, amount),
         ...]}`` with reasons from PRESTIGE_REASONS (one ``result`` part), amounts summing to the wrestler's
         change. Empty: the league's own table applies to everyone (docs/league.md)."""
         return {}
 
 
-def side_names(state):
+def side_names(state: list[dict[str, Any]] | None) -> list[str]:
     """Each side's name from an event's state, in side order: one wrestler's name, or a team's wrestlers
     joined by "&" in the order the state lists them."""
-    members = {}
+    members: dict[int, list[str]] = {}
     for index, wrestler in enumerate(state or []):
         side = wrestler.get("side", index)
         members.setdefault(side, []).append(wrestler.get("name") or f"Wrestler {index + 1}")
     return [" & ".join(members[side]) for side in sorted(members)]
 
 
-def join_names(names):
+def join_names(names: Iterable[str]) -> str:
     """ "A", "A and B", "A, B and C"."""
     names = list(names)
     if len(names) <= 2:

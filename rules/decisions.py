@@ -44,7 +44,9 @@ with the decisions made (``bench/decisions.py``). Choosers:
 has none left), :class:`PromptChooser` (asks a callable, e.g. the terminal, and records what it was told).
 """
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,7 @@ class Option:
     value: object = field(default=None, compare=False)  # the engine's own object; never serialized
     refusal: str | None = None  # why the rules do not allow it now (then it is listed, but refused)
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "label": self.label,
@@ -77,7 +79,7 @@ class Decision:
     options: tuple  # of Option, the legal ones, in a fixed (deterministic) order
     refused: tuple = ()  # of Option with a ``refusal``: listed so a person sees why not
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
         return {
             "index": self.index,
             "kind": self.kind,
@@ -88,7 +90,7 @@ class Decision:
             "refused": [{"id": o.id, "label": o.label, "reason": o.refusal} for o in self.refused],
         }
 
-    def option(self, option_id):
+    def option(self, option_id: str) -> Option | None:
         """The legal option ``option_id``, or :class:`IllegalChoice` saying why not."""
         for option in self.options:
             if option.id == option_id:
@@ -100,7 +102,7 @@ class Decision:
         raise IllegalChoice(f"{option_id!r} is not a legal choice here (legal: {legal})")
 
 
-def make_decision(match, index, kind, side, build):
+def make_decision(match: Any, index: int, kind: str, side: int, build: Callable[[], Iterable[Option]]) -> Decision:
     """The Decision the engine is at: ``build()``'s options split into the legal and the refused."""
     built = tuple(build())
     wrestler, prompt = match.asking
@@ -116,7 +118,7 @@ class IllegalChoice(ValueError):
 class AwaitingDecision(Exception):
     """The engine stopped at a decision for a person: ``.decision``."""
 
-    def __init__(self, decision):
+    def __init__(self, decision: Decision) -> None:
         super().__init__(f"decision {decision.index} ({decision.kind}) awaits side {decision.side}")
         self.decision = decision
 
@@ -124,7 +126,7 @@ class AwaitingDecision(Exception):
 AUTO = ("timeout", "tactics")
 
 
-def check_choice(decision, record):
+def check_choice(decision: Decision, record: dict[str, Any]) -> Any:
     """Validate a choice record against ``decision``: the Option chosen, or None for an ``auto`` record (the
     tactics choose). Raises :class:`IllegalChoice` with the reason."""
     if not isinstance(record, dict):
@@ -147,18 +149,34 @@ def check_choice(decision, record):
 class Chooser:
     """One per side."""
 
-    def choose(self, match, decision_index, kind, side, build, default):
+    def choose(
+        self,
+        match: Any,
+        decision_index: int,
+        kind: str,
+        side: int,
+        build: Callable[[], Iterable[Option]],
+        default: Callable[[], Any],
+    ) -> Any:
         raise NotImplementedError
 
 
 class TacticsChooser(Chooser):
     """The built-in tactics: ``default()``, nothing built, the same dice."""
 
-    def choose(self, match, decision_index, kind, side, build, default):
+    def choose(
+        self,
+        match: Any,
+        decision_index: int,
+        kind: str,
+        side: int,
+        build: Callable[[], Iterable[Option]],
+        default: Callable[[], Any],
+    ) -> Any:
         return default()
 
 
-def _apply(match, decision, record, default):
+def _apply(match: Any, decision: Decision, record: dict[str, Any], default: Callable[[], Any]) -> Any:
     chosen = check_choice(decision, record)
     if chosen is None:
         value = default()
@@ -174,12 +192,20 @@ class ReplayChooser(Chooser):
     choice for the decision it raises :class:`AwaitingDecision` (or, ``then_tactics``, lets the tactics choose: a
     person who handed his wrestler to the tactics). ``used`` lists the indexes it played."""
 
-    def __init__(self, choices, side=None, then_tactics=False):
+    def __init__(self, choices: Iterable[dict[str, Any]], side: int | None = None, then_tactics: bool = False) -> None:
         self.choices = {c["index"]: c for c in choices if side is None or c.get("side") == side}
-        self.used = []
+        self.used: list[int] = []
         self.then_tactics = then_tactics
 
-    def choose(self, match, decision_index, kind, side, build, default):
+    def choose(
+        self,
+        match: Any,
+        decision_index: int,
+        kind: str,
+        side: int,
+        build: Callable[[], Iterable[Option]],
+        default: Callable[[], Any],
+    ) -> Any:
         record = self.choices.get(decision_index)
         if record is None and self.then_tactics:
             return default()
@@ -195,12 +221,22 @@ class PromptChooser(Chooser):
     None) until it answers with a legal choice record (or an option id); ``records`` keeps what was chosen, in
     order. Recorded ``choices`` (a replay) are played first."""
 
-    def __init__(self, ask, choices=(), side=None):
+    def __init__(
+        self, ask: Callable[..., Any], choices: Iterable[dict[str, Any]] = (), side: int | None = None
+    ) -> None:
         self.ask = ask
         self.replay = ReplayChooser(choices, side=side)
-        self.records = []
+        self.records: list[dict[str, Any]] = []
 
-    def choose(self, match, decision_index, kind, side, build, default):
+    def choose(
+        self,
+        match: Any,
+        decision_index: int,
+        kind: str,
+        side: int,
+        build: Callable[[], Iterable[Option]],
+        default: Callable[[], Any],
+    ) -> Any:
         if decision_index in self.replay.choices:
             self.records.append(self.replay.choices[decision_index])
             return self.replay.choose(match, decision_index, kind, side, build, default)
@@ -229,7 +265,7 @@ class Played:
     result: dict | None
     choices: list
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
         return {
             "events": self.events,
             "pending": self.pending.to_json() if self.pending is not None else None,
@@ -238,7 +274,14 @@ class Played:
         }
 
 
-def play(ruleset_id, setup, seed, choices=(), people=(0, 1), handed_over=()):
+def play(
+    ruleset_id: str,
+    setup: Any,
+    seed: int,
+    choices: Iterable[dict[str, Any]] = (),
+    people: Iterable[int] = (0, 1),
+    handed_over: Iterable[int] = (),
+) -> "Played":
     """Replay a match from its seed and the choices so far: the sides in ``people`` are played by persons (their
     recorded choices, in ``choices``), the others by their tactics. ``setup`` is a MatchSetup or, as saved, a dict
     ``{"sides", "kind", "stipulation"}`` (validated like any setup: SetupError/SheetError naming the field).
@@ -268,7 +311,7 @@ def play(ruleset_id, setup, seed, choices=(), people=(0, 1), handed_over=()):
     return Played(events, None, events[-1], choices)
 
 
-def _check_all_used(choosers, choices, before=None):
+def _check_all_used(choosers: dict[int, Any], choices: Any, before: Any = None) -> None:
     used = {i for c in choosers.values() for i in c.used}
     for record in choices:
         index = record.get("index")

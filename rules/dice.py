@@ -10,6 +10,10 @@ when the script runs out, or :class:`ScriptError` when a value cannot come from 
 """
 
 import random
+from collections.abc import Iterable
+from typing import Any
+
+Roll = dict[str, Any]
 
 
 class DiceExhausted(LookupError):
@@ -26,14 +30,14 @@ DIE_NAMES = {sides: f"d{sides}" for sides in (2, 3, 4, 6, 8, 10, 12, 20, 100)}
 class Dice:
     """Base class: subclasses implement ``_draw(sides)``."""
 
-    def __init__(self):
-        self._pending = []
+    def __init__(self) -> None:
+        self._pending: list[Roll] = []
         self.count = 0
 
-    def _draw(self, sides):  # pragma: no cover - abstract
+    def _draw(self, sides: int) -> int:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def roll(self, sides, purpose, **extra):
+    def roll(self, sides: int, purpose: str, **extra: Any) -> int:
         """Roll one die with ``sides`` faces for ``purpose``; record it and return its value.
 
         ``extra`` keys are merged into the roll record (e.g. ``actor``). A check function that
@@ -41,7 +45,7 @@ class Dice:
         """
         return self.roll_record(sides, purpose, **extra)["value"]
 
-    def roll_record(self, sides, purpose, **extra):
+    def roll_record(self, sides: int, purpose: str, **extra: Any) -> Roll:
         """Roll and return the (mutable, still pending) record dict so callers can annotate it."""
         value = self._draw(sides)
         self.count += 1
@@ -51,29 +55,29 @@ class Dice:
         self._pending.append(record)
         return record
 
-    def choice_index(self, n, purpose):
+    def choice_index(self, n: int, purpose: str) -> int:
         """A uniformly random index in ``range(n)`` for tactics decisions (recorded as a roll)."""
         if n <= 1:
             return 0
         return self.roll(n, purpose) - 1
 
-    def take_rolls(self):
+    def take_rolls(self) -> list[Roll]:
         """Hand over (and forget) every roll made since the last call."""
         rolls, self._pending = self._pending, []
         return rolls
 
     @property
-    def pending(self):
+    def pending(self) -> int:
         return len(self._pending)
 
 
 class RandomDice(Dice):
-    def __init__(self, seed):
+    def __init__(self, seed: int) -> None:
         super().__init__()
         self.seed = seed
         self._rng = random.Random(seed)  # noqa: S311 - game dice, not cryptography
 
-    def _draw(self, sides):
+    def _draw(self, sides: int) -> int:
         return self._rng.randint(1, sides)
 
 
@@ -84,12 +88,12 @@ class ScriptedDice(Dice):
     so a test fails loudly when the engine rolls a different die than the test expects.
     """
 
-    def __init__(self, values):
+    def __init__(self, values: Iterable[int | tuple[int, int]]) -> None:
         super().__init__()
         self._script = list(values)
         self._index = 0
 
-    def _draw(self, sides):
+    def _draw(self, sides: int) -> int:
         if self._index >= len(self._script):
             raise DiceExhausted(f"script ran out after {self._index} rolls (next die: d{sides})")
         item = self._script[self._index]
@@ -105,5 +109,5 @@ class ScriptedDice(Dice):
         return value
 
     @property
-    def remaining(self):
+    def remaining(self) -> int:
         return len(self._script) - self._index

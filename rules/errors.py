@@ -6,7 +6,7 @@ class RulesError(ValueError):
 
 
 class UnknownRuleset(RulesError):
-    def __init__(self, ruleset_id):
+    def __init__(self, ruleset_id: str) -> None:
         self.ruleset_id = ruleset_id
         super().__init__(f"unknown ruleset {ruleset_id!r}")
 
@@ -14,7 +14,7 @@ class UnknownRuleset(RulesError):
 class SheetError(RulesError):
     """A wrestler sheet is invalid. ``field`` names the offending field (dotted path)."""
 
-    def __init__(self, field, message):
+    def __init__(self, field: str, message: str) -> None:
         self.field = field
         self.message = message
         super().__init__(f"{field}: {message}")
@@ -23,7 +23,7 @@ class SheetError(RulesError):
 class HouseRuleError(RulesError):
     """A promotion's house rules are invalid. ``field`` names the offending house rule."""
 
-    def __init__(self, field, message):
+    def __init__(self, field: str, message: str) -> None:
         self.field = field
         self.message = message
         super().__init__(f"{field}: {message}")

@@ -1,11 +1,20 @@
 """The registry of rulesets (python-chess's ``find_variant`` pattern)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeVar
+
 from rules.errors import UnknownRuleset
 
-_RULESETS = {}
+if TYPE_CHECKING:
+    from rules.base import Ruleset
+
+RulesetClass = TypeVar("RulesetClass", bound="type[Ruleset]")
+
+_RULESETS: dict[str, type[Ruleset]] = {}
 
 
-def register(cls):
+def register(cls: RulesetClass) -> RulesetClass:
     """Class decorator: make a Ruleset subclass available under ``cls.id`` (an id another class holds is refused)."""
     if not cls.id:
         raise ValueError(f"{cls.__qualname__} has no id")
@@ -16,7 +25,7 @@ def register(cls):
     return cls
 
 
-def unregister(ruleset_id):
+def unregister(ruleset_id: str) -> None:
     """Take a ruleset out of the registry again (a ruleset a test registered); unknown ids are refused."""
     try:
         del _RULESETS[ruleset_id]
@@ -24,7 +33,7 @@ def unregister(ruleset_id):
         raise UnknownRuleset(ruleset_id) from None
 
 
-def _load_builtin():
+def _load_builtin() -> None:
     # Imported lazily so ``import rules`` stays cheap and cycle-free.
     import importlib
 
@@ -36,12 +45,12 @@ def _load_builtin():
                 raise
 
 
-def ruleset_ids():
+def ruleset_ids() -> list[str]:
     _load_builtin()
     return sorted(_RULESETS)
 
 
-def get_ruleset(ruleset_id):
+def get_ruleset(ruleset_id: str) -> Ruleset:
     _load_builtin()
     try:
         return _RULESETS[ruleset_id]()

@@ -19,12 +19,20 @@ Spec keys read here besides the canonical ones (all optional, all JSON):
 Paths are dotted (``moves.strike.1``) or, with ``brackets=True``, indexed (``arsenal[2].flags[0]``).
 """
 
+from collections.abc import Callable
+from functools import partial
+from typing import Any, NoReturn
+
 from rules.errors import SheetError
+
+Descriptor = dict[str, Any]
+# A ruleset's own spelling of a field: (raw value, path, the spec's check of a respelled value) -> stored value.
+Parser = Callable[[Any, str, Callable[[Any], Any]], Any]
 
 _MISSING = object()
 
 
-def canonical(spec):
+def canonical(spec: dict[str, Any]) -> tuple[dict[str, Descriptor], list[Descriptor]]:
     """The spec's fields as ``{name: descriptor}`` and its attributes as ``[{name, min, max}]``, whichever
     dialect the ruleset writes (a list of descriptors with ``name``; ``mapping`` for ``object``; ``item`` for
     ``of``)."""
@@ -37,13 +45,20 @@ def canonical(spec):
     return fields, attributes
 
 
-def check_sheet(raw, spec, *, brackets=False, parsers=None, unknown="refuse"):
+def check_sheet(
+    raw: Any,
+    spec: dict[str, Any],
+    *,
+    brackets: bool = False,
+    parsers: dict[str, Parser] | None = None,
+    unknown: str = "refuse",
+) -> dict[str, Any]:
     """The sheet ``raw`` checked against ``spec``: a new dict of the spec's fields (attributes under
     ``attributes``), or SheetError naming the field."""
     if not isinstance(raw, dict):
         raise SheetError("sheet", "must be an object")
     fields, attributes = canonical(spec)
-    descriptor = {"type": "object", "fields": dict(fields), "unknown": unknown}
+    descriptor: Descriptor = {"type": "object", "fields": dict(fields), "unknown": unknown}
     if attributes:
         descriptor["fields"]["attributes"] = {
             "type": "object",
@@ -53,36 +68,40 @@ def check_sheet(raw, spec, *, brackets=False, parsers=None, unknown="refuse"):
     return Checker(brackets, parsers or {}).object(raw, descriptor, "")
 
 
-def sheet_errors(raw, spec, *, brackets=False, parsers=None, unknown="refuse"):
+def sheet_errors(
+    raw: Any, spec: Any, *, brackets: bool = False, parsers: dict[str, Parser] | None = None, unknown: str = "refuse"
+) -> dict[str, str]:
     """Every problem :func:`check_sheet` finds in ``raw``, ``{path: message}``, not only the first: each field
     is checked on its own (an object's fields one by one, each row of a list), so a form shows them all at once.
     Empty when the spec accepts the sheet (the ruleset's cross-field rules may still refuse it)."""
     if not isinstance(raw, dict):
         return {"sheet": "must be an object"}
     fields, attributes = canonical(spec)
-    descriptor = {"type": "object", "fields": dict(fields), "unknown": unknown}
+    descriptor: Descriptor = {"type": "object", "fields": dict(fields), "unknown": unknown}
     if attributes:
         descriptor["fields"]["attributes"] = {
             "type": "object",
             "required": True,
             "fields": {a["name"]: dict(a, type="integer", required=True) for a in attributes},
         }
+    errors: dict[str, str] = {}
     checker = Checker(brackets, parsers or {}, collect=True)
+    checker.errors = errors
     try:
         checker.object(raw, descriptor, "")
     except SheetError as exc:
-        checker.errors.setdefault(exc.field, exc.message)
-    return checker.errors
+        errors.setdefault(exc.field, exc.message)
+    return errors
 
 
 class Checker:
-    def __init__(self, brackets, parsers, collect=False):
+    def __init__(self, brackets: bool, parsers: dict[str, Parser], collect: bool = False) -> None:
         self.brackets = brackets
         self.parsers = parsers
         # collect: record a field's problem and go on to the next field (``errors``), instead of raising
-        self.errors = {} if collect else None
+        self.errors: dict[str, str] | None = {} if collect else None
 
-    def _each(self, check, path):
+    def _each(self, check: Callable[[], Any], path: str) -> Any:
         """``check()``, or, when collecting, None after recording its SheetError."""
         if self.errors is None:
             return check()
@@ -92,12 +111,12 @@ class Checker:
             self.errors.setdefault(exc.field, exc.message)
             return _MISSING
 
-    def path(self, parent, key):
+    def path(self, parent: str, key: str | int) -> str:
         if isinstance(key, int):
             return f"{parent}[{key}]" if self.brackets else f"{parent}.{key}"
         return f"{parent}.{key}" if parent else key
 
-    def value(self, value, descriptor, path):
+    def value(self, value: Any, descriptor: Descriptor, path: str) -> Any:
         check = getattr(self, KINDS.get(descriptor.get("type", "string"), "string"))
         parser = self.parsers.get(path) or self.parsers.get(_generic(path))
         if parser is not None:
@@ -105,7 +124,7 @@ class Checker:
         return check(value, descriptor, path)
 
     # --- scalars ---------------------------------------------------------------------------------
-    def string(self, value, descriptor, path):
+    def string(self, value: Any, descriptor: Descriptor, path: str) -> str:
         if not isinstance(value, str):
             raise SheetError(path, f"must be text, not {_kind_of(value)}")
         value = value.strip()
@@ -116,24 +135,24 @@ class Checker:
             raise SheetError(path, f"must be at most {longest} characters")
         return value
 
-    def integer(self, value, descriptor, path):
+    def integer(self, value: Any, descriptor: Descriptor, path: str) -> int:
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
             raise SheetError(path, f"must be a whole number, not {value!r}")
         return _in_range(value, descriptor, path)
 
-    def number(self, value, descriptor, path):
+    def number(self, value: Any, descriptor: Descriptor, path: str) -> float:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise SheetError(path, f"must be a number, not {value!r}")
         return _in_range(float(value), descriptor, path)
 
-    def boolean(self, value, descriptor, path):
+    def boolean(self, value: Any, descriptor: Descriptor, path: str) -> bool:
         if not isinstance(value, bool):
             raise SheetError(path, "must be true or false")
         return value
 
-    def choice(self, value, descriptor, path):
+    def choice(self, value: Any, descriptor: Descriptor, path: str) -> Any:
         choices = descriptor.get("choices", [])
         if isinstance(value, str):
             key = value.strip().lower() if descriptor.get("case_insensitive") else value
@@ -146,7 +165,7 @@ class Checker:
         raise SheetError(path, f"must be one of: {', '.join(map(str, choices))}")
 
     # --- containers ------------------------------------------------------------------------------
-    def list(self, value, descriptor, path):
+    def list(self, value: Any, descriptor: Descriptor, path: str) -> list[Any]:
         if value is None:
             value = []
         if descriptor.get("single") and isinstance(value, str):
@@ -161,7 +180,7 @@ class Checker:
         item = _item_descriptor(descriptor)
         out = []
         for i, element in enumerate(value):
-            checked = self._each(lambda e=element, i=i: self.value(e, item, self.path(path, i)), path)
+            checked = self._each(partial(self.value, element, item, self.path(path, i)), path)
             if checked is _MISSING:
                 continue
             if descriptor.get("unique") and checked in out:
@@ -169,7 +188,7 @@ class Checker:
             out.append(checked)
         return out
 
-    def object(self, value, descriptor, path):
+    def object(self, value: Any, descriptor: Descriptor, path: str) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise SheetError(path or "sheet", "must be an object")
         fields = _object_fields(descriptor)
@@ -177,7 +196,7 @@ class Checker:
             known = ", ".join(fields)
             for key in value:
                 if key not in fields:
-                    self._each(lambda k=key: _refuse(self.path(path, str(k)), f"unknown field (known: {known})"), path)
+                    self._each(partial(_refuse, self.path(path, str(key)), f"unknown field (known: {known})"), path)
         sparse = descriptor.get("sparse", False)
         out = {}
         for key, field in fields.items():
@@ -186,14 +205,14 @@ class Checker:
                 if "default" in field and not sparse:
                     out[key] = _copy(field["default"])
                 elif field.get("required"):
-                    self._each(lambda k=key: _refuse(self.path(path, k), "is required"), path)
+                    self._each(partial(_refuse, self.path(path, key), "is required"), path)
                 continue
-            checked = self._each(lambda g=given, f=field, k=key: self.value(g, f, self.path(path, k)), path)
+            checked = self._each(partial(self.value, given, field, self.path(path, key)), path)
             if checked is not _MISSING:
                 out[key] = checked
         for key in descriptor.get("required_keys", ()):
             if not out.get(key) and self.path(path, key) not in (self.errors or {}):
-                self._each(lambda k=key: _refuse(self.path(path, k), "needs at least one"), path)
+                self._each(partial(_refuse, self.path(path, key), "needs at least one"), path)
         return out
 
 
@@ -211,7 +230,7 @@ KINDS = {
 }
 
 
-def _object_fields(descriptor):
+def _object_fields(descriptor: Descriptor) -> dict[str, Descriptor]:
     if "keys" in descriptor and "value" in descriptor:
         value = dict(descriptor["value"])
         if "max_items" in descriptor and value.get("type") == "list":
@@ -223,7 +242,7 @@ def _object_fields(descriptor):
     return fields
 
 
-def _item_descriptor(descriptor):
+def _item_descriptor(descriptor: Descriptor) -> Descriptor:
     item = descriptor.get("item")
     if item is not None:
         return item
@@ -235,11 +254,11 @@ def _item_descriptor(descriptor):
     return out
 
 
-def _refuse(path, message):
+def _refuse(path: str, message: str) -> NoReturn:
     raise SheetError(path, message)
 
 
-def _in_range(value, descriptor, path):
+def _in_range(value: Any, descriptor: Descriptor, path: str) -> Any:
     low, high = descriptor.get("min"), descriptor.get("max")
     if (low is not None and value < low) or (high is not None and value > high):
         if low is not None and high is not None:
@@ -250,15 +269,15 @@ def _in_range(value, descriptor, path):
     return value
 
 
-def _show(number):
+def _show(number: Any) -> Any:
     return int(number) if isinstance(number, float) and number.is_integer() else number
 
 
-def _kind_of(value):
+def _kind_of(value: Any) -> str:
     return "a number" if isinstance(value, int | float) and not isinstance(value, bool) else type(value).__name__
 
 
-def _generic(path):
+def _generic(path: str) -> str:
     """``arsenal[2].name`` -> ``arsenal[].name`` (a parser may be given for every row)."""
     out, skip = [], False
     for char in path:
@@ -272,5 +291,5 @@ def _generic(path):
     return "".join(out)
 
 
-def _copy(value):
+def _copy(value: Any) -> Any:
     return list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value

@@ -243,9 +243,7 @@ def biggest_swing(events, points):
                 best = {"side": side, "before": p0, "after": p1, "from_seq": seq0, "to_seq": seq1}
     if best is None:
         return None
-    between = [
-        e for e in events if best["from_seq"] < e["seq"] <= best["to_seq"] and e.get("actor") == best["side"]
-    ]
+    between = [e for e in events if best["from_seq"] < e["seq"] <= best["to_seq"] and e.get("actor") == best["side"]]
     moves = [e for e in between if move_name(e)]
     finishers = [e for e in moves if finisher_name(e)]
     if finishers:

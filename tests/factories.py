@@ -60,7 +60,7 @@ class WrestlerFactory(factory.django.DjangoModelFactory):
 def book_card(promotion, booker, *, matches=3, pace=0.0, name="Test Card", title=None):
     """A booked card of ``matches`` singles matches between fresh approved wrestlers (through the real
     booking services). The first match has ``title`` on the line when given."""
-    from matches.booking import MatchSpec, card_create, card_mark_booked, match_add
+    from matches.booking_services import MatchSpec, card_create, card_mark_booked, match_add
 
     card = card_create(promotion=promotion, by=booker, name=name, pace=pace)
     for n in range(matches):

@@ -4,7 +4,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from matches.booking import card_create
+from matches.booking_services import card_create
 from matches.models import Card
 from promotion.models import Role
 from rules import get_ruleset, ruleset_ids

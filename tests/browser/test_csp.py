@@ -6,7 +6,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from matches.booking import card_create
+from matches.booking_services import card_create
 from tests.browser.test_booking import PASSWORD
 from tests.conftest import BASE_DIR
 from tests.factories import MembershipFactory, PromotionFactory, UserFactory, book_card

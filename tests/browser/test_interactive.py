@@ -117,7 +117,7 @@ def test_two_players_play_a_match_to_the_end_while_a_fan_watches(browser, live_u
 
 def test_a_promoter_books_a_match_the_players_play(browser, live_url):
     lg = league(slug="browser-booking")
-    from matches.booking import card_create
+    from matches.booking_services import card_create
 
     card = card_create(promotion=lg.promotion, by=lg.promoter, name="Calls Night")
     page = log_in(browser, live_url, lg.promoter.username)

@@ -9,7 +9,7 @@ import pytest
 from django.db.models import Max
 from playwright.sync_api import expect
 
-from matches.booking import card_reorder
+from matches.booking_services import card_reorder
 from matches.models import Card, Match, MatchEvent
 from promotion.demo import DEMO_PASSWORD, load_demo
 from promotion.models import TitleReign

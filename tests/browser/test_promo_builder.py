@@ -6,8 +6,9 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from matches import booking, services
-from matches.booking import MatchSpec
+from matches import booking_services as booking
+from matches import services
+from matches.booking_services import MatchSpec
 from matches.models import Card
 from promotion.models import Role
 from tests.browser.test_booking import log_in

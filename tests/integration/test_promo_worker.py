@@ -3,8 +3,9 @@ events exactly the engine's, no result in the record, and its Heat in the wrestl
 
 import pytest
 
-from matches import booking, services
-from matches.booking import MatchSpec
+from matches import booking_services as booking
+from matches import services
+from matches.booking_services import MatchSpec
 from matches.models import Card, CardStatus, MatchEvent
 from promotion.models import PrestigeEntry
 from rules import RandomDice

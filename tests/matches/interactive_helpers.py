@@ -4,7 +4,7 @@ card with one match they play."""
 from dataclasses import dataclass
 
 from matches import services
-from matches.booking import MatchSpec, card_create, card_mark_booked, match_add
+from matches.booking_services import MatchSpec, card_create, card_mark_booked, match_add
 from tests.factories import MembershipFactory, PromotionFactory, UserFactory, WrestlerFactory
 
 

@@ -3,8 +3,8 @@
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from matches import booking
-from matches.booking import BookingRefused, MatchSpec
+from matches import booking_services as booking
+from matches.booking_services import BookingRefused, MatchSpec
 from matches.models import CardStatus, Match, MatchParticipant
 from promotion import titles
 from promotion.models import Referee, Title
@@ -378,7 +378,7 @@ def test_marking_booked_refuses_a_title_match_whose_champion_changed(league):
 
 
 def test_a_tag_match_without_its_own_limit_gets_twenty_minutes():
-    from matches.booking import MatchSpec, card_create, match_add, match_setup
+    from matches.booking_services import MatchSpec, card_create, match_add, match_setup
     from tests.conftest import Personas
     from tests.factories import WrestlerFactory
 

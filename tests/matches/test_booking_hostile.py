@@ -3,8 +3,8 @@ names always escaped."""
 
 import pytest
 
-from matches import booking
-from matches.booking import MatchSpec
+from matches import booking_services as booking
+from matches.booking_services import MatchSpec
 from matches.models import Card, Match, MatchParticipant
 from matches.odds import odds_compute
 from promotion import titles

@@ -2,8 +2,8 @@
 
 import pytest
 
-from matches import booking
-from matches.booking import MatchSpec
+from matches import booking_services as booking
+from matches.booking_services import MatchSpec
 from matches.models import Card, Match, MatchParticipant
 from promotion import titles
 from promotion.models import Referee, Title, TitleReign

@@ -8,8 +8,8 @@ import threading
 import pytest
 from django.db import connection
 
-from matches import booking
-from matches.booking import BookingRefused, MatchSpec
+from matches import booking_services as booking
+from matches.booking_services import BookingRefused, MatchSpec
 from matches.models import Match, MatchParticipant
 from tests.factories import WrestlerFactory
 

@@ -5,7 +5,7 @@ seeded or written, and the promoter is told which wrestler and why."""
 import pytest
 
 from matches import services
-from matches.booking import BookingRefused, card_problems
+from matches.booking_services import BookingRefused, card_problems
 from matches.models import CardStatus, MatchStatus
 from promotion.models import PrestigeEntry
 from roster.models import Approval

@@ -7,8 +7,8 @@ import re
 import pytest
 
 from matches import services
-from matches.booking import MatchSpec, card_create, match_add, match_update, spec_of
 from matches.booking_selectors import card_cautions, cautions_digest
+from matches.booking_services import MatchSpec, card_create, match_add, match_update, spec_of
 from matches.models import CardStatus
 from roster.services import injury_add, wrestler_set_status
 from tests.factories import WrestlerFactory, book_card

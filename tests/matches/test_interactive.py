@@ -218,8 +218,8 @@ def test_a_resumed_run_after_a_crash_finds_the_decision_where_it_was():
 
 
 def test_interactive_booking_only_where_the_ruleset_has_decisions(monkeypatch):
-    from matches.booking import BookingRefused, MatchSpec, card_create, match_add
     from matches.booking_forms import MatchForm
+    from matches.booking_services import BookingRefused, MatchSpec, card_create, match_add
 
     lg = league()
     assert "interactive" in MatchForm(promotion=lg.promotion).fields
@@ -250,7 +250,7 @@ def test_the_sweeper_leaves_a_waiting_match_alone_until_its_deadline_then_picks_
 
 
 def test_a_tag_teams_players_both_choose_for_their_side_and_the_first_one_counts():
-    from matches.booking import MatchSpec, card_create, card_mark_booked, match_add
+    from matches.booking_services import MatchSpec, card_create, card_mark_booked, match_add
     from tests.factories import MembershipFactory, UserFactory, WrestlerFactory
 
     lg = league()

@@ -12,7 +12,7 @@ from django.db import connections
 from django.utils import timezone
 
 from matches import services
-from matches.booking import match_setup
+from matches.booking_services import match_setup
 from matches.models import Card, CardStatus, Match, MatchStatus
 from tests.factories import book_card
 

@@ -169,7 +169,7 @@ def test_two_workers_racing_on_one_match_store_one_log_and_one_result(personas):
 
 def _title_match(personas, *, champion_wins, method_override=None, changes_on_dq=False):
     """A title match whose champion is side 0 or side 1 so that the engine's winner is (or is not) him."""
-    from matches.booking import MatchSpec, card_create, match_add
+    from matches.booking_services import MatchSpec, card_create, match_add
 
     title = Title.objects.create(promotion=personas.promotion, name="World Title")
     a = WrestlerFactory(promotion=personas.promotion, ring_name="Champ", alignment="face")

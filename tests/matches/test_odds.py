@@ -9,8 +9,9 @@ from django_htmx.http import HTMX_STOP_POLLING
 
 import rules
 from config.celery_app import app as celery_app
-from matches import booking, odds
-from matches.booking import MatchSpec
+from matches import booking_services as booking
+from matches import odds
+from matches.booking_services import MatchSpec
 from matches.models import Card, Match
 from roster import services as roster_services
 from tests.factories import WrestlerFactory, sheet_for

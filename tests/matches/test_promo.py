@@ -7,9 +7,10 @@ import re
 import pytest
 from django.db import IntegrityError, transaction
 
-from matches import booking, services
-from matches.booking import BookingRefused, MatchSpec
+from matches import booking_services as booking
+from matches import services
 from matches.booking_selectors import recent_results
+from matches.booking_services import BookingRefused, MatchSpec
 from matches.models import Card, CardStatus, Match, MatchEvent, MatchParticipant, MatchStatus
 from matches.odds import odds_compute, odds_shown
 from promotion import titles

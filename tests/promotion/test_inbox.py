@@ -7,7 +7,7 @@ import re
 import pytest
 
 from matches import services as live
-from matches.booking import MatchSpec, card_create, card_mark_booked, match_add
+from matches.booking_services import MatchSpec, card_create, card_mark_booked, match_add
 from promotion import notices, titles
 from promotion.models import Notice, WrestlerReview
 from promotion.selectors import pending_work, sheet_changes

@@ -7,12 +7,13 @@ import pytest
 from django.test import Client
 from django.utils.html import escape
 
-from matches import booking
+from matches import booking_services as booking
 from matches import services as live
-from matches.booking import MatchSpec
+from matches.booking_services import MatchSpec
 from matches.models import Card
 from promotion import titles
 from promotion.league import advance_week
+from promotion.services import account_delete
 from roster import services as roster_services
 from tests.factories import WrestlerFactory, book_card, sheet_for
 
@@ -206,7 +207,34 @@ def test_a_deleted_player_leaves_his_wrestler_to_the_house_on_the_roster(persona
     url = f"/p/{personas.promotion.slug}/roster/"
     for client in visitors:
         assert "paula_player" in read(client, url)
-    personas.player.delete()
+    account_delete(user=personas.player)  # what the admin's delete does (promotion/admin.py)
     for client in visitors:
         roster = read(client, url)
         assert "paula_player" not in roster and "<td>house</td>" in roster
+
+
+def test_a_player_deleted_in_the_admin_leaves_the_roster_at_once(personas, visitors, django_user_model):
+    url = f"/p/{personas.promotion.slug}/roster/"
+    for client in visitors:
+        assert "paula_player" in read(client, url)
+    admin = Client()
+    admin.force_login(django_user_model.objects.create_superuser("root-admin", "root@example.com", "x-long-password"))
+    response = admin.post(f"/admin/auth/user/{personas.player.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302
+    assert not django_user_model.objects.filter(pk=personas.player.pk).exists()
+    for client in visitors:
+        roster = read(client, url)
+        assert "paula_player" not in roster and "<td>house</td>" in roster
+
+
+def test_a_player_renamed_in_the_admin_shows_on_the_roster_at_once(personas, visitors):
+    url = f"/p/{personas.promotion.slug}/roster/"
+    for client in visitors:
+        assert "paula_player" in read(client, url)
+    from promotion.services import account_save
+
+    personas.player.username = "paula_renamed"
+    account_save(user=personas.player)  # what the admin's user form does (promotion/admin.py)
+    for client in visitors:
+        roster = read(client, url)
+        assert "paula_renamed" in roster and "paula_player" not in roster

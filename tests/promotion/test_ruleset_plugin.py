@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from matches.booking import MatchSpec, card_create, card_mark_booked, match_add
+from matches.booking_services import MatchSpec, card_create, card_mark_booked, match_add
 from matches.models import MatchEvent, MatchStatus
 from matches.services import card_go_live
 from matches.tasks import run_card

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.test import Client
 
-from matches.booking import MatchSpec, card_create, card_mark_booked, match_add
+from matches.booking_services import MatchSpec, card_create, card_mark_booked, match_add
 from promotion import league, titles
 from promotion.models import Notice, TitleReign
 from roster.services import injury_add

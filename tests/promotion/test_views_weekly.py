@@ -130,7 +130,7 @@ def test_overdue_title_defenses_are_flagged(client, personas):
     for url in (f"/p/{p.slug}/league/", f"/p/{p.slug}/"):
         html = client.get(url).content.decode()
         assert "Overdue title defenses" in html and "not defended for 7 weeks" in html, url
-    from matches.booking import card_create
+    from matches.booking_services import card_create
 
     card = card_create(promotion=p, by=personas.promoter, name="Next Show")
     client.force_login(personas.promoter)

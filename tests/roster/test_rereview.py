@@ -3,7 +3,7 @@ until a promoter approves it again; a profile-only edit (hometown, bio) does not
 
 import pytest
 
-from matches.booking import BookingRefused, MatchSpec, card_create, match_add
+from matches.booking_services import BookingRefused, MatchSpec, card_create, match_add
 from roster.models import Approval
 from roster.services import wrestler_review, wrestler_update
 from tests.factories import WrestlerFactory

@@ -4,7 +4,7 @@ visitor while its match pages showed the names, the title and the referee)."""
 
 import pytest
 
-from matches.booking import MatchSpec, card_create, match_add
+from matches.booking_services import MatchSpec, card_create, match_add
 from promotion.models import Referee, Title
 from tests.factories import WrestlerFactory
 from tests.security.conftest import COUNTS
@@ -67,7 +67,7 @@ def test_a_booker_still_sees_the_draft_and_its_matches(client, draft):
 
 
 def test_once_booked_the_match_pages_are_public_again(client, draft):
-    from matches.booking import card_mark_booked
+    from matches.booking_services import card_mark_booked
 
     card_mark_booked(card=draft.card, by=draft.promoter)
     response = client.get(urls(draft)[0])

@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from matches import services
-from matches.booking import MatchSpec, card_create, match_add
+from matches.booking_services import MatchSpec, card_create, match_add
 from matches.models import Card, CardStatus, MatchKind
 from promotion.models import Membership, MembershipStatus, PrestigeEntry, Promotion, Referee, Role, Title, TitleReign
 from roster.models import Wrestler

@@ -13,7 +13,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connections
 from django.test import Client
 
-from matches import booking, services
+from matches import booking_services as booking
+from matches import services
 from matches.models import Card, CardStatus, Match
 from promotion import league, titles
 from promotion.models import Membership, MembershipStatus, Promotion, Referee, Role, Title, TitleReign, WeekLog

@@ -1,13 +1,14 @@
 """Booking: cards and the matches on them, everything up to the bell.
 
-Every write locks the card row first (``select_for_update``), so two promoters editing one card are
-serialized; the database refuses the same wrestler twice on a card (``participant_once_per_card``), so two
-bookings racing for one wrestler cannot both succeed.
+Every write bumps the promotion's page version first (``promotion.pages``: the promotion row is the first lock of
+every write), then locks the card row (``select_for_update``), so two promoters editing one card are serialized; the
+database refuses the same wrestler twice on a card (``participant_once_per_card``), so two bookings racing for one
+wrestler cannot both succeed.
 """
 
 from dataclasses import dataclass, field
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
@@ -15,7 +16,8 @@ from matches import interactive
 from matches.models import SEGMENT_KINDS, Card, CardStatus, EscapeRule, Match, MatchKind, MatchParticipant
 from promotion import notices
 from promotion.models import Division, Referee, Role, Title, TitleReign
-from promotion.services import membership_for
+from promotion.pages import pages_changed
+from promotion.permissions import require
 from roster.models import Approval, Wrestler, WrestlerStatus
 from rules import get_ruleset
 
@@ -47,11 +49,7 @@ class MatchSpec:
     interactive: bool = False  # played by the wrestlers' players, decision by decision (matches/interactive.py)
 
 
-def require_booker(promotion, user):
-    membership = membership_for(promotion, user)
-    if membership is None or not membership.has_role(Role.PROMOTER):
-        raise PermissionDenied("Only promoters and owners book cards.")
-    return membership
+BOOKERS_ONLY = "Only promoters and owners book cards."
 
 
 def _lock_card(card):
@@ -63,7 +61,8 @@ def _lock_card(card):
 
 @transaction.atomic
 def card_create(*, promotion, by, name, week=None, venue="", pace=0.0, decision_seconds=60):
-    require_booker(promotion, by)
+    require(by, promotion, Role.PROMOTER, BOOKERS_ONLY)
+    pages_changed(promotion.pk)
     card = Card(
         promotion=promotion,
         name=name,
@@ -79,7 +78,8 @@ def card_create(*, promotion, by, name, week=None, venue="", pace=0.0, decision_
 
 @transaction.atomic
 def card_update(*, card, by, **fields):
-    require_booker(card.promotion, by)
+    require(by, card.promotion, Role.PROMOTER, BOOKERS_ONLY)
+    pages_changed(card.promotion_id)
     card = _lock_card(card)
     for key in ("name", "week", "venue", "pace", "decision_seconds"):
         if key in fields:
@@ -277,7 +277,8 @@ def _apply_spec(match, spec):
 @transaction.atomic
 def match_add(*, card, by, spec):
     """Book a match at the end of the card. Returns ``(match, warnings)``."""
-    require_booker(card.promotion, by)
+    require(by, card.promotion, Role.PROMOTER, BOOKERS_ONLY)
+    pages_changed(card.promotion_id)
     card = _lock_card(card)
     warnings = check_match(card, spec)
     last = card.matches.aggregate(m=Max("order"))["m"] or 0
@@ -291,7 +292,8 @@ def match_add(*, card, by, spec):
 
 @transaction.atomic
 def match_update(*, match, by, spec):
-    require_booker(match.card.promotion, by)
+    require(by, match.card.promotion, Role.PROMOTER, BOOKERS_ONLY)
+    pages_changed(match.card.promotion_id)
     card = _lock_card(match.card)
     match = Match.objects.select_for_update().get(pk=match.pk, card=card)
     warnings = check_match(card, spec, match_id=match.pk)
@@ -311,7 +313,8 @@ def _odds_after_commit(match):
 
 @transaction.atomic
 def match_remove(*, match, by):
-    require_booker(match.card.promotion, by)
+    require(by, match.card.promotion, Role.PROMOTER, BOOKERS_ONLY)
+    pages_changed(match.card.promotion_id)
     card = _lock_card(match.card)
     Match.objects.filter(pk=match.pk, card=card).delete()
     _renumber(card, list(card.matches.order_by("order").values_list("pk", flat=True)))
@@ -328,7 +331,8 @@ def _renumber(card, ordered_ids):
 @transaction.atomic
 def match_move(*, match, by, delta):
     """Move a match up (delta -1) or down (+1) the card."""
-    require_booker(match.card.promotion, by)
+    require(by, match.card.promotion, Role.PROMOTER, BOOKERS_ONLY)
+    pages_changed(match.card.promotion_id)
     card = _lock_card(match.card)
     ids = list(card.matches.order_by("order").values_list("pk", flat=True))
     i = ids.index(match.pk)
@@ -339,7 +343,8 @@ def match_move(*, match, by, delta):
 
 @transaction.atomic
 def card_reorder(*, card, by, ordered_ids):
-    require_booker(card.promotion, by)
+    require(by, card.promotion, Role.PROMOTER, BOOKERS_ONLY)
+    pages_changed(card.promotion_id)
     card = _lock_card(card)
     current = set(card.matches.values_list("pk", flat=True))
     if set(ordered_ids) != current or len(ordered_ids) != len(current):
@@ -375,7 +380,8 @@ def card_problems(card):
 
 @transaction.atomic
 def card_mark_booked(*, card, by):
-    require_booker(card.promotion, by)
+    require(by, card.promotion, Role.PROMOTER, BOOKERS_ONLY)
+    pages_changed(card.promotion_id)
     card = _lock_card(card)
     if not card.matches.exists():
         raise BookingRefused("A card needs at least one match.")

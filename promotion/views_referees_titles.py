@@ -2,15 +2,17 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from config.forms import add_errors
 from promotion import titles
 from promotion.forms import AwardForm, RefereeForm, TitleForm, VacateForm
-from promotion.models import Referee, Title
+from promotion.models import Referee, Role, Title
+from promotion.pages import lazy
+from promotion.permissions import require
 from promotion.selectors import promotion_access
-from promotion.views import _add_errors
 
 
 def _context(access, **extra):
@@ -31,14 +33,19 @@ def _referees_page(request, access, form):
 @require_POST
 def referee_create(request, slug):
     access = promotion_access(request.user, slug)
-    if not access.can_book:
-        raise PermissionDenied("Only promoters and owners hire referees.")
+    require(
+        request.user,
+        access.promotion,
+        Role.PROMOTER,
+        "Only promoters and owners hire referees.",
+        membership=access.membership,
+    )
     form = RefereeForm(request.POST)
     if form.is_valid():
         try:
             referee = titles.referee_create(promotion=access.promotion, by=request.user, **form.cleaned_data)
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_errors(form, exc)
         else:
             messages.success(request, f"{referee.name} joins the referee crew.")
             return redirect("promotion:referees", slug)
@@ -48,15 +55,20 @@ def referee_create(request, slug):
 @login_required
 def referee_edit(request, slug, pk):
     access = promotion_access(request.user, slug)
-    if not access.can_book:
-        raise PermissionDenied("Only promoters and owners edit referees.")
+    require(
+        request.user,
+        access.promotion,
+        Role.PROMOTER,
+        "Only promoters and owners edit referees.",
+        membership=access.membership,
+    )
     referee = get_object_or_404(Referee, pk=pk, promotion=access.promotion)
     form = RefereeForm(request.POST or None, instance=referee)
     if request.method == "POST" and form.is_valid():
         try:
             titles.referee_update(referee=referee, by=request.user, **form.cleaned_data)
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_errors(form, exc)
         else:
             messages.success(request, "Referee saved.")
             return redirect("promotion:referees", slug)
@@ -78,14 +90,19 @@ def _titles_page(request, access, form):
 @require_POST
 def title_create(request, slug):
     access = promotion_access(request.user, slug)
-    if not access.can_book:
-        raise PermissionDenied("Only promoters and owners create titles.")
+    require(
+        request.user,
+        access.promotion,
+        Role.PROMOTER,
+        "Only promoters and owners create titles.",
+        membership=access.membership,
+    )
     form = TitleForm(request.POST)
     if form.is_valid():
         try:
             title = titles.title_create(promotion=access.promotion, by=request.user, **form.cleaned_data)
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_errors(form, exc)
         else:
             messages.success(request, f"The {title.name} is created. It is vacant until someone wins it.")
             return redirect(title)
@@ -102,29 +119,42 @@ def _title(access, pk):
 def title_detail(request, slug, pk):
     access = promotion_access(request.user, slug)
     title = _title(access, pk)
-    rows, span = titles.lineage_table(title, access.promotion.current_week)
-    for row in rows:
-        for holder in row["holders"]:
-            holder.promotion = access.promotion  # the same promotion: no query per champion for his link
-    reign = next((row["reign"] for row in rows if row["reign"].is_current), None)
-    context = _context(access, title=title, reign=reign, lineage_rows=rows, span=span)
+
+    def lineage():
+        rows, span = titles.lineage_table(title, access.promotion.current_week)
+        for row in rows:
+            for holder in row["holders"]:
+                holder.promotion = access.promotion  # the same promotion: no query per champion for his link
+        return rows, span
+
+    # Read only when the champion's and the lineage's fragments are not cached (promotion.pages), or for an owner.
+    table = lazy(lineage)
+    reign = lazy(lambda: next((row["reign"] for row in table()[0] if row["reign"].is_current), None))
+    context = _context(
+        access, title=title, reign=reign, lineage_rows=lazy(lambda: table()[0]), span=lazy(lambda: table()[1])
+    )
     if access.is_owner:
-        context.update(vacate_form=VacateForm(), award_form=AwardForm(title=title) if reign is None else None)
+        context.update(vacate_form=VacateForm(), award_form=AwardForm(title=title) if reign() is None else None)
     return render(request, "promotion/title.html", context)
 
 
 @login_required
 def title_edit(request, slug, pk):
     access = promotion_access(request.user, slug)
-    if not access.can_book:
-        raise PermissionDenied("Only promoters and owners edit titles.")
+    require(
+        request.user,
+        access.promotion,
+        Role.PROMOTER,
+        "Only promoters and owners edit titles.",
+        membership=access.membership,
+    )
     title = _title(access, pk)
     form = TitleForm(request.POST or None, instance=title)
     if request.method == "POST" and form.is_valid():
         try:
             title = titles.title_update(title=title, by=request.user, **form.cleaned_data)
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_errors(form, exc)
         else:
             messages.success(request, "Title saved.")
             return redirect(title)
@@ -145,8 +175,7 @@ def _title_action(request, title, action, success):
 def _end_with_reason(request, slug, pk, service, verb, past, done):
     """Vacate or retire: owners only, with a reason (up to 200 characters)."""
     access = promotion_access(request.user, slug)
-    if not access.is_owner:
-        raise PermissionDenied(f"Only owners {verb} titles.")
+    require(request.user, access.promotion, Role.OWNER, f"Only owners {verb} titles.", membership=access.membership)
     title = _title(access, pk)
     form = VacateForm(request.POST)
     if not form.is_valid():
@@ -174,8 +203,7 @@ def title_retire(request, slug, pk):
 @require_POST
 def title_award(request, slug, pk):
     access = promotion_access(request.user, slug)
-    if not access.is_owner:
-        raise PermissionDenied("Only owners award titles.")
+    require(request.user, access.promotion, Role.OWNER, "Only owners award titles.", membership=access.membership)
     title = _title(access, pk)
     form = AwardForm(request.POST, title=title)
     if not form.is_valid():
