@@ -197,8 +197,13 @@ def test_each_role_walks_through_the_week(browser, live_url, celery_worker, leag
     match = card.matches.get(order=1)
     wait_for(lambda: Match.objects.get(pk=match.pk).status != "scheduled", what="match 1 to start")
     player.goto(live_url + match.get_absolute_url())
-    expect(player.locator("#match-status")).to_have_text("Live now.")
-    expect(player.locator("#log > li").first).to_be_visible()
+    # On a slow machine a short match can be over before the page opens: then the page must say so at once.
+    status = player.locator("#match-status")
+    expect(status).to_have_text(re.compile(r"^(Live now\.|Finished\.)$"))
+    if status.inner_text() == "Live now.":
+        expect(player.locator("#log > li").first).to_be_visible()
+    else:
+        assert Match.objects.get(pk=match.pk).status == "finished", "the page says Finished. before the result"
     seen(player)
     expect(player.locator("#match-status")).to_have_text("Finished.", timeout=60_000)
     wait_for(lambda: Match.objects.get(pk=match.pk).status == "finished", what="the result to be applied")
