@@ -17,7 +17,7 @@ class CardForm(forms.ModelForm):
         max_value=60,
         initial=0,
         label="Pace (seconds per round)",
-        help_text="0 airs every match at once (instant); 1 to 60 shows the rounds unfold.",
+        help_text="0 airs every match at once (instant); anything above 0, up to 60, shows the rounds unfold.",
     )
 
     decision_seconds = forms.IntegerField(
