@@ -2,6 +2,7 @@
 results and title changes (never a private promotion's); a member also sees his wrestlers (status, injuries, next
 booking), his promotions and what waits for him."""
 
+import html
 import re
 
 import pytest
@@ -25,9 +26,10 @@ def run(card, by):
 
 
 def section(body, heading_id):
-    """The text of one section of the page, from its heading to the next section's end."""
+    """The text of one section of the page, from its heading to the next section's end (entities read as the
+    browser shows them: "it's", not "it&#x27;s")."""
     start = body.index(f'id="{heading_id}"')
-    return re.sub(r"\s+", " ", body[start : body.index("</section>", start)])
+    return html.unescape(re.sub(r"\s+", " ", body[start : body.index("</section>", start)]))
 
 
 def test_a_visitor_sees_public_promotions_live_cards_results_and_title_changes(client, personas):
@@ -73,7 +75,7 @@ def test_a_member_sees_his_wrestlers_with_status_injuries_and_next_booking(clien
     body = client.get("/").content.decode()
 
     mine = section(body, "my-wrestlers-title")
-    assert "Paula&#x27;s Pride" in mine and "Injured" in mine and "1 injury point " in mine
+    assert "Paula's Pride" in mine and "Injured" in mine and "1 injury point " in mine
     assert f"{booked.ring_name}" in mine and "match 1 of Friday Fight" in mine and "(week 1)" in mine
     assert "Pending Pete" in mine and "Waiting for approval" in mine
     assert "Persona Pro" in section(body, "my-promotions-title")
