@@ -2,6 +2,8 @@
 refused option, the chosen option is what happens next; the tactics on both sides change nothing."""
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +12,8 @@ from rules.arm import follow_up, holds, resolution, rounds, submission, winning
 from rules.arm.match import Match
 from rules.decisions import AwaitingDecision, IllegalChoice, ReplayChooser, TacticsChooser
 
+from .. import invariants
+from ..choosers import RandomChooser
 from .helpers import RULESET, entry, match, plan, sheet
 
 
@@ -267,3 +271,30 @@ def test_a_match_counts_its_decisions_whoever_makes_them():
     m.decide("start", 0, build=list, default=lambda: "sav")
     m.decide("start", 1, build=list, default=lambda: "sav")
     assert m.decisions == 2
+
+
+# --- random legal choices (property) -------------------------------------------------------------------------------
+
+
+def documented_kinds():
+    """The decision kinds docs/rules/arm.md lists under "Decision points" (``save`` / ``block`` are two)."""
+    text = (Path(__file__).parents[3] / "docs" / "rules" / "arm.md").read_text()
+    table = text.split("## Decision points", 1)[1].split("\n## ", 1)[0]
+    return {
+        k for row in table.splitlines() if row.startswith("| `") for k in re.findall(r"`([a-z-]+)`", row.split("|")[1])
+    }
+
+
+def test_random_legal_choices_never_crash_and_keep_the_rules():
+    # singles, tag and cage in turn, with seconds, no DQ, title and escape-only stipulations (invariants.arm_setup);
+    # random choices on both sides, or on one against the tactics; every invariant of invariants.arm
+    kinds = set()
+    for seed in range(240):
+        setup = invariants.arm_setup(RULESET, seed)
+        people = invariants.people(RandomChooser, seed)
+        events = list(RULESET.resolve(setup, RandomDice(seed), seed=seed, choosers=people))
+        seen = [pair for chooser in people.values() for pair in chooser.seen]
+        assert invariants.arm(events, seen, setup) == [], (seed, setup.kind, setup.stipulation)
+        kinds.update(decision.kind for decision, _option in seen)
+    assert len(documented_kinds()) == 23
+    assert kinds == documented_kinds()
