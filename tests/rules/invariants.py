@@ -161,3 +161,57 @@ def people(chooser, seed):
     if seed % 3:
         return {0: chooser(seed), 1: chooser(seed + 7919)}
     return {seed % 2: chooser(seed)}
+
+
+def hp_d6(events, seen, setup):
+    """hp-d6 (seed 001_fd28d4658b626a54.txt): the stream and the decisions; HP between 0 and the wrestler's
+    maximum; a pin only on a man down at 10 HP or less, with the referee there."""
+    broken = stream(events) + decisions(events, seen)
+    for e in events:
+        for w in e["state"]:
+            if not 0 <= w["hp"] <= w["hp_max"]:
+                broken.append(f"seq {e['seq']}: {w['name']} at {w['hp']} of {w['hp_max']} HP")
+    for before, e in zip(events, events[1:]):
+        if e["type"] == "pin":
+            victim = before["state"][e["target"]]
+            if not (victim["prone"] and victim["hp"] <= 10 and before.get("referee", "up") == "up"):
+                broken.append(f"seq {e['seq']}: a pin on {victim['name']} (prone {victim['prone']}, {victim['hp']} HP)")
+    return broken
+
+
+def wildknight(events, seen, setup):
+    """Wildknight (seed 004_6c76598058a27d49.txt): the stream and the decisions; Heat 0..4 and Fatigue never below
+    zero; each kick-out attribute used once per pin attempt."""
+    broken = stream(events) + decisions(events, seen)
+    for e in events:
+        for w in e["state"]:
+            if not (0 <= w["heat"] <= 4 and w["fatigue"] >= 0):
+                broken.append(f"seq {e['seq']}: {w['name']} at Heat {w['heat']}, Fatigue {w['fatigue']}")
+    used = []
+    for e in events:
+        if e["type"] == "pin":
+            used = []
+        elif e["type"] == "pin-count" and e.get("kickout") and e["outcome"] != "automatic":
+            if e["kickout"] in used:
+                broken.append(f"seq {e['seq']}: kick-out attribute {e['kickout']} used twice in one pin")
+            used.append(e["kickout"])
+    return broken
+
+
+CHECKS = {"arm": arm, "hp-d6": hp_d6, "wildknight": wildknight}
+HP_D6_STIPULATIONS = ({}, {"advanced": True}, {"advanced": True, "no_dq": True}, {"advanced": {"run_ins": True}})
+WILDKNIGHT_STIPULATIONS = ({}, {}, {}, {}, {"no_dq": True})
+
+
+def setup_for(ruleset, seed):
+    """Seed ``seed``'s match of a property run, for any of the three rulesets."""
+    if ruleset.id == "arm":
+        return arm_setup(ruleset, seed)
+    if ruleset.id == "hp-d6":
+        a, b = ruleset.example_sheet(seed=seed), ruleset.example_sheet(seed=seed + 1000)
+        stip = HP_D6_STIPULATIONS[seed % len(HP_D6_STIPULATIONS)]
+    else:
+        a, b = ruleset.example_sheet(seed), ruleset.example_sheet(seed + 500)
+        stip = WILDKNIGHT_STIPULATIONS[seed % len(WILDKNIGHT_STIPULATIONS)]
+    b["name"] = b["name"] + " II"
+    return ruleset.build_setup([[a], [b]], stipulation=stip)
