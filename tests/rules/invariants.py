@@ -69,7 +69,7 @@ def arm(events, seen, setup):
       is the one his damage total reaches on it (seed 105: "above a new StunTrack break ... the new weardown");
     - a pin only on a man down (Prone or Facedown) or out cold, both men in the ring (seed 123, D20), never where
       falls do not count (an escape-only cage); a pinfall only after a pin with a count of three on the loser (or
-      a Screwjob the referee missed, or a save at two that missed);
+      a Screwjob the referee missed, or a save or a second's run-in at two that missed);
     - a submission only while the loser is held (seed "Submission"), never in an escape-only cage;
     - an escape only in a cage, no count-out in a cage, no disqualification in a no-DQ match."""
     broken = stream(events, ARM_METHODS) + decisions(events, seen)
@@ -102,8 +102,9 @@ def arm(events, seen, setup):
             if not falls_count:
                 broken.append(f"seq {e['seq']}: a pin in an escape-only cage")
             last_pin = (e, victim["name"])
-        if e["type"] == "save" and e.get("saved") is False and last_pin and last_pin[0].get("interrupted"):
-            last_pin = ({"count": 3}, last_pin[1])  # the partner dived in at two and missed: three (D: tag saves)
+        missed = (e["type"] == "save" and e.get("saved") is False) or (e["type"] == "interference" and not e["hit"])
+        if missed and last_pin and last_pin[0].get("interrupted"):
+            last_pin = ({"count": 3}, last_pin[1])  # a partner's save or a second's run-in at two missed: three
         if e["type"] == "screwjob" and e.get("success"):
             last_pin = ({"count": 3}, _victim(e, before)["name"])  # the referee counts three (seed: Screwjob)
         if e["type"] == "hold":
