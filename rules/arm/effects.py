@@ -6,7 +6,7 @@ for an illegal action (154) and the Tricks."""
 
 from rules.arm import damage, follow_up, heat, injury, narration, referee, submission, tag, winning
 from rules.arm.checks import margin
-from rules.arm.ring import KIND, ROPE_SIDE, is_outside, nearest_cached
+from rules.arm.ring import KIND, ROPE_SIDE, in_ring, is_outside, nearest_cached
 from rules.arm.tables import CATEGORY, STUN_CODES
 
 FLOOR = frozenset({"."})
@@ -179,7 +179,9 @@ def _what_follows(match, attacker, defender, entry, plan, dealt, own, roll):
     if man.is_hold:
         submission.start_hold(match, attacker, defender, entry, dealt, roll, plan)
         return
-    if "PP" in man.props:
+    if "PP" in man.props and defender.fallen and in_ring(defender.square):
+        # seed 123: the predicament pins a man down in the ring; one knocked into the turnbuckle (seed 30) stays
+        # standing, and he is not pinned
         winning.pin(match, attacker, defender, ap=0, predicament=True, finisher=entry.finisher)
         return
     ap = dealt

@@ -1,7 +1,10 @@
 """ARM decision points (issue 20 item 1) on scripted dice: the legal options with their costs and checks, a
 refused option, the chosen option is what happens next; the tactics on both sides change nothing."""
 
+import dataclasses
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +13,8 @@ from rules.arm import follow_up, holds, resolution, rounds, submission, winning
 from rules.arm.match import Match
 from rules.decisions import AwaitingDecision, IllegalChoice, ReplayChooser, TacticsChooser
 
+from .. import invariants
+from ..choosers import RandomChooser
 from .helpers import RULESET, entry, match, plan, sheet
 
 
@@ -267,3 +272,70 @@ def test_a_match_counts_its_decisions_whoever_makes_them():
     m.decide("start", 0, build=list, default=lambda: "sav")
     m.decide("start", 1, build=list, default=lambda: "sav")
     assert m.decisions == 2
+
+
+# --- random legal choices (property) -------------------------------------------------------------------------------
+
+
+def documented_kinds():
+    """The decision kinds docs/rules/arm.md lists under "Decision points" (``save`` / ``block`` are two)."""
+    text = (Path(__file__).parents[3] / "docs" / "rules" / "arm.md").read_text()
+    table = text.split("## Decision points", 1)[1].split("\n## ", 1)[0]
+    return {
+        k for row in table.splitlines() if row.startswith("| `") for k in re.findall(r"`([a-z-]+)`", row.split("|")[1])
+    }
+
+
+def test_random_legal_choices_never_crash_and_keep_the_rules():
+    # singles, tag and cage in turn, with seconds, no DQ, title and escape-only stipulations (invariants.arm_setup);
+    # random choices on both sides, or on one against the tactics; every invariant of invariants.arm
+    kinds = set()
+    for seed in range(240):
+        setup = invariants.arm_setup(RULESET, seed)
+        people = invariants.people(RandomChooser, seed)
+        events = list(RULESET.resolve(setup, RandomDice(seed), seed=seed, choosers=people))
+        seen = [pair for chooser in people.values() for pair in chooser.seen]
+        assert invariants.arm(events, seen, setup) == [], (seed, setup.kind, setup.stipulation)
+        kinds.update(decision.kind for decision, _option in seen)
+    assert len(documented_kinds()) == 23
+    assert kinds == documented_kinds()
+
+
+def test_the_invariant_checks_see_a_broken_match():
+    # seed 10: a tag match with random choices on both sides that ends in a pinfall; each tampered copy breaks one rule
+    setup = invariants.arm_setup(RULESET, 10)
+    people = invariants.people(RandomChooser, 10)
+    events = list(RULESET.resolve(setup, RandomDice(10), seed=10, choosers=people))
+    seen = [pair for chooser in people.values() for pair in chooser.seen]
+    assert invariants.arm(events, seen, setup) == [] and events[-1]["method"] == "pinfall"
+
+    def broken(change):
+        copy = json.loads(json.dumps(events))
+        change(copy)
+        return invariants.arm(copy, seen, setup)
+
+    def negative_ap(evs):
+        evs[5]["state"][0]["ap"] = -1
+
+    def standing_pin(evs):
+        pin = next(i for i, e in enumerate(evs) if e["type"] == "pin")
+        victim = next(w for w in evs[pin - 1]["state"] if w["name"] == evs[pin]["target_name"])
+        victim["position"] = "Facing"
+
+    def escape(evs):
+        evs[-1]["method"] = "escape"
+
+    def note_dropped(evs):
+        evs.remove(next(e for e in evs if e["type"] == "decision"))
+        for i, e in enumerate(evs):
+            e["seq"] = i
+
+    assert broken(negative_ap) == [f"seq 5: {events[5]['state'][0]['name']}'s ap is -1"]
+    assert len(broken(standing_pin)) == 1 and "who is Facing" in broken(standing_pin)[0]
+    assert broken(escape) == ["an escape outside a cage"]
+    assert broken(note_dropped)[0].endswith(f"do not match the {len(seen)} choices made")
+    decision, option = seen[0]
+    unexplained = dataclasses.replace(decision, refused=(dataclasses.replace(option, refusal=""),))
+    assert invariants.decisions([], [(unexplained, option)])[1:] == [
+        f"decision {decision.index}: refused option {option.id!r} gives no reason"
+    ]

@@ -370,6 +370,20 @@ def test_a_knockdown_on_a_cornered_man_knocks_him_into_the_turnbuckle(no_counter
     assert any(e["type"] == "referee" for e in m.events)  # trapping in the corner is illegal
 
 
+def test_a_sunset_flip_that_knocks_a_cornered_man_into_the_turnbuckle_pins_nobody(no_counters):
+    # seed 30: he stays standing; seed 123: only a man down is pinned, so no predicament and no break dice (one
+    # roll scripted: the flip's); the AP of the damage go to the positioning as after any maneuver
+    m = match([3], a=sheet("Ace", arsenal=["Sunset Flip", "Kick"]))
+    a, d = m.fighters
+    d.square = a.square = SQUARE_AT["d4"]
+    d.cornered = "placed"
+    resolution.attempt(m, a, d, plan(entry(a, "Sunset Flip")))
+    hit = next(e for e in m.events if e["type"] == "maneuver")
+    assert {"name": "knocked into the turnbuckle", "amount": 2 + 1} in hit["breakdown"]
+    assert d.position == "Facing" and "pin" not in types(m.events)
+    assert a.ap == hit["damage"] and m.dice.remaining == 0
+
+
 def test_over_the_top_rope_by_two_more_than_his_lift(no_counters):
     heel = sheet("Bruiser", alignment="heel", arsenal=["Clothesline", "Kick"], tactics={"cheating": 0.8})
     m = match([2, 15], a=heel, b=sheet("Ace"))

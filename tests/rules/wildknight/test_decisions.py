@@ -7,9 +7,9 @@ import json
 import pytest
 
 from rules import RandomDice
-from rules.base import RESULT_METHODS
 from rules.decisions import AwaitingDecision, IllegalChoice, PromptChooser, ReplayChooser, TacticsChooser
 from rules.wildknight import choices
+from tests.rules import invariants
 from tests.rules.choosers import RandomChooser, picks
 from tests.rules.wildknight.test_golden import CASES, GOLDEN
 
@@ -253,21 +253,10 @@ def test_random_legal_choices_never_crash_and_keep_the_rules():
         setup = RULESET.build_setup([[a], [b]], stipulation={"no_dq": True} if seed % 5 == 0 else {})
         people = {0: RandomChooser(seed), 1: RandomChooser(seed + 3)} if seed % 3 else {seed % 2: RandomChooser(seed)}
         events = list(RULESET.resolve(setup, RandomDice(seed), seed=seed, choosers=people))
-        assert [e["seq"] for e in events] == list(range(len(events)))
-        assert [e["type"] for e in events].count("result") == 1 and events[-1]["method"] in RESULT_METHODS
-        for e in events:
-            assert all(0 <= w["heat"] <= 4 and w["fatigue"] >= 0 for w in e["state"])
-        for e in events:  # a kick-out attribute once per pin attempt
-            if e["type"] == "pin":
-                used = []
-            elif e["type"] == "pin-count" and e.get("kickout") and e["outcome"] != "automatic":
-                assert e["kickout"] not in used
-                used.append(e["kickout"])
         seen = [pair for chooser in people.values() for pair in chooser.seen]
-        assert len([e for e in events if e["type"] == "decision"]) == len(seen)
-        for decision, option in seen:
-            assert option in decision.options
-            kinds.add(decision.kind)
+        # the stream, the decisions, Heat and Fatigue in range, each kick-out attribute once per pin attempt
+        assert invariants.wildknight(events, seen, setup) == [], seed
+        kinds.update(decision.kind for decision, _option in seen)
     assert {"maneuver", "exertion", "kick-out", "cheat", "excuse"} <= kinds
 
 
