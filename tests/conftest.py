@@ -11,6 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+import redis
 
 # Playwright's sync API keeps an event loop in the test thread; Django would then refuse ORM calls made
 # by the test itself (never by the server, which runs in its own process without this flag).
@@ -173,10 +174,14 @@ def worker_consumes(consuming):
     worker = [f"test-{os.getpid()}@{socket.gethostname()}"]
     if consuming:
         app.control.purge()
-        replies = app.control.add_consumer(queue, destination=worker, reply=True, timeout=5)
-    else:
-        replies = app.control.cancel_consumer(queue, destination=worker, reply=True, timeout=5)
-    if not replies:
+    command = app.control.add_consumer if consuming else app.control.cancel_consumer
+    for _attempt in range(5):  # a worker busy on a long task answers late; a fault test may have restarted Redis
+        try:
+            if command(queue, destination=worker, reply=True, timeout=10):
+                return
+        except (OSError, redis.exceptions.ConnectionError):
+            time.sleep(1)
+    if consuming:
         raise RuntimeError(f"the test worker {worker[0]} did not answer the consumer control command")
 
 
@@ -215,7 +220,7 @@ def pytest_collection_modifyitems(config, items):
     """Browser tests last: Playwright's sync API leaves an event loop running in the main thread for the rest
     of the session, which async tests (pytest-asyncio) cannot share."""
     for item in items:
-        if "tests/browser/" in item.nodeid:
+        if "tests/browser/" in item.nodeid or {"browser", "page"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 

@@ -27,7 +27,7 @@ def test_a_promoter_and_players_run_a_roster(browser, page, live_url):
 
     # Sign up and start a promotion.
     page.goto(live_url + "/")
-    page.get_by_role("link", name="Sign up").click()
+    page.get_by_role("banner").get_by_role("link", name="Sign up").click()
     page.get_by_label("Username").fill("bookerbob")
     page.get_by_label("Email").fill("bob@example.com")
     page.get_by_label("Password", exact=True).fill(PASSWORD)

@@ -178,7 +178,7 @@ def test_editing_a_promo_into_a_match_clears_its_difficulty_and_flags(league):
     assert not match.participants.filter(segment=True).exists()
 
 
-def test_the_builder_books_a_promo_and_refuses_one_with_a_title(client, league):
+def test_the_builder_books_a_promo_and_ignores_a_title_left_in_the_form(client, league):
     title = titles.title_create(promotion=league.promotion, by=league.owner, name="Talk Belt")
     client.force_login(league.promoter)
     url = f"/p/{league.promotion.slug}/cards/{league.card.pk}/matches/add/"
@@ -188,11 +188,11 @@ def test_the_builder_books_a_promo_and_refuses_one_with_a_title(client, league):
     assert "Promo segment · Difficulty 1" in body and "Motor Mouth" in body
     assert "has no match on this card" in body  # the warning
     data = {"kind": "promo", "side0_0": league.roster[0].pk, "title": title.pk}
+    # The builder hides the title for a promo (issue 18 item 5): a title left in the form is ignored, never booked.
     response = client.post(url, data, HTTP_HX_REQUEST="true")
-    assert response.status_code == 422 and "Refused:</strong> A promo segment puts no title on the line." in (
-        response.content.decode()
-    )
-    assert league.card.matches.count() == 1
+    assert response.status_code == 200 and "Promo 2 booked." in response.content.decode()
+    assert league.card.matches.count() == 2
+    assert league.card.matches.get(order=2).title_id is None
 
 
 # --- airing --------------------------------------------------------------------------------------------

@@ -17,7 +17,17 @@ from django.urls import reverse
 from matches import services
 from matches.booking_services import MatchSpec, card_create, match_add
 from matches.models import Card, CardStatus, MatchKind
-from promotion.models import Membership, MembershipStatus, PrestigeEntry, Promotion, Referee, Role, Title, TitleReign
+from promotion.models import (
+    Membership,
+    MembershipStatus,
+    Notice,
+    PrestigeEntry,
+    Promotion,
+    Referee,
+    Role,
+    Title,
+    TitleReign,
+)
 from roster.models import Wrestler
 from rules import get_ruleset
 from tests.factories import UserFactory, WrestlerFactory, book_card
@@ -88,6 +98,7 @@ def world(personas):
     p.invitation = Membership.objects.create(
         promotion=p.promotion, user=p.outsider, role=Role.PLAYER, status=MembershipStatus.INVITED
     )
+    p.notice = Notice.objects.create(user=p.member.user, promotion=p.promotion, week=1, text="Fuzz notice.")
     p.live = book_card(p.promotion, p.promoter, matches=1, name="Live Card")
     services.card_go_live(card=p.live, by=p.promoter)  # nothing is enqueued: the test's transaction never commits
     return p

@@ -50,6 +50,7 @@ ACCESS = {
     "matches:match-setup": "see",
     "matches:card-progress": "see",
     "matches:match-odds": "see",
+    "matches:match-decision": "see",  # GET: the decision panel, to whoever sees the match; a choice checks its side
     "league:home": "see",
     "league:week": "see",
     "league:results": "see",
