@@ -23,7 +23,6 @@ BADGES = [
     ("legal", "Legal"),
     ("warnings", "Warnings"),
 ]
-RING_COLS = "abcdefghijkl"
 
 
 def match_for_page(promotion, pk):
@@ -144,21 +143,6 @@ def scoreboard(event):
     return cards
 
 
-# The ARM ring grid in the seed's own words (seed 000, "Ring Area" legend), by the engine's square kinds.
-SQUARE_KINDS = {
-    "X": ("corner", "Corner (turnbuckles)"),
-    "+": ("ropes", "Near the ropes"),
-    "M": ("middle", "Middle of the ring"),
-    "c": ("centre", "Centre of the ring"),
-    "=": ("apron", "Apron"),
-    "o": ("post", "Ringpost"),
-    "1": ("steps", "Ringside steps"),
-    "2": ("chair", "Timekeeper's chair"),
-    ".": ("floor", "Ringside floor"),
-    "A": ("aisle", "Aisle"),
-}
-
-
 def initials(name):
     """Two letters for a wrestler's marker on the grid: "Rick Steel" RS, "The Iron Sheik-ah" IS."""
     words = [w for w in name.split() if w[:1].isalnum()]
@@ -170,20 +154,12 @@ def initials(name):
     return (significant[0][0] + significant[-1][0]).upper()
 
 
-@functools.cache
-def _square_kinds():
-    """Square id ("f6") -> the engine's kind of square ("c"), from ARM's own grid."""
-    from rules.arm.ring import KIND, SQUARE_ID
-
-    return {SQUARE_ID[rc]: kind for rc, kind in KIND.items()}
-
-
-def ring(event):
-    """The ARM ring grid: every square with its kind and the wrestlers on it, a marker per wrestler and where
-    each stands (None when the state has no squares)."""
+def ring(event, grid):
+    """The ring grid of the ruleset (``Ruleset.ring_grid()``, None without one): every square with its kind and the
+    wrestlers on it, a marker per wrestler and where each stands (None when the state has no squares)."""
     states = (event or {}).get("state") or []
     placed = [s for s in states if isinstance(s.get("square"), str)]
-    if not placed:
+    if not placed or not grid:
         return None
     markers, taken = [], set()
     for n, s in enumerate(placed):
@@ -192,24 +168,17 @@ def ring(event):
             mark = f"{mark[0]}{n + 1}"
         taken.add(mark)
         markers.append(mark)
-    kind_of = _square_kinds()
+    squares, unknown = grid["squares"], grid["unknown"]
     who = {}
     for s, mark in zip(placed, markers, strict=True):
         who.setdefault(s["square"], []).append({"name": s.get("name", "?"), "side": s.get("side"), "mark": mark})
     rows = []
-    for r in range(1, 13):
+    for r in range(1, grid["rows"] + 1):
         row = []
-        for c in RING_COLS:
+        for c in grid["columns"]:
             sq = f"{c}{r}"
-            kind = SQUARE_KINDS.get(kind_of.get(sq, "."), SQUARE_KINDS["."])[0]
-            row.append(
-                {
-                    "id": sq,
-                    "kind": kind,
-                    "in_ring": kind in ("corner", "ropes", "middle", "centre"),
-                    "who": who.get(sq, []),
-                }
-            )
+            kind, _label, in_ring = squares.get(sq, unknown)
+            row.append({"id": sq, "kind": kind, "in_ring": in_ring, "who": who.get(sq, [])})
         rows.append({"number": r, "squares": row})
     wrestlers = [
         {
@@ -217,12 +186,21 @@ def ring(event):
             "side": s.get("side"),
             "mark": mark,
             "square": s["square"],
-            "where": SQUARE_KINDS.get(kind_of.get(s["square"], "."), SQUARE_KINDS["."])[1].lower(),
+            "where": squares.get(s["square"], unknown)[1].lower(),
         }
         for s, mark in zip(placed, markers, strict=True)
     ]
-    legend = [SQUARE_KINDS[k] for k in ("X", "+", "M", "c", "=", "o", "1", "2", ".")]
-    return {"columns": RING_COLS, "rows": rows, "wrestlers": wrestlers, "legend": legend}
+    return {"columns": grid["columns"], "rows": rows, "wrestlers": wrestlers, "legend": grid["legend"]}
+
+
+@functools.lru_cache(maxsize=4096)
+def ring_grid_of_match(match_id):
+    """The ring grid of a match's ruleset (a match never changes promotion, nor a promotion with cards its
+    ruleset), read once per process and match: the live stream renders a scoreboard per event."""
+    from rules import get_ruleset
+
+    ruleset_id = Match.objects.filter(pk=match_id).values_list("card__promotion__ruleset", flat=True).first()
+    return get_ruleset(ruleset_id).ring_grid() if ruleset_id else None
 
 
 def damage_plot(events, width=600, height=160):

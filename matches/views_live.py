@@ -22,6 +22,7 @@ from matches.sse import sse_comment, sse_response
 from promotion.models import Role
 from promotion.permissions import require
 from promotion.selectors import promotion_access
+from rules import get_ruleset
 
 POLL_SECONDS = 1.0
 
@@ -66,7 +67,7 @@ def match_page(request, slug, pk):
         "events": events,
         "last_seq": last["seq"] if last else -1,
         "scoreboard": selectors.scoreboard(last),
-        "ring": selectors.ring(last),
+        "ring": selectors.ring(last, get_ruleset(access.promotion.ruleset).ring_grid()),
         "finished": finished,
         "streaming": not finished and settings.REDIS_URL is not None,
         "polling": not finished and settings.REDIS_URL is None,
@@ -127,9 +128,9 @@ def render_line(event):
     return render_to_string("matches/_event.html", {"event": event})
 
 
-def render_scoreboard(event):
+def render_scoreboard(event, grid=None):
     return render_to_string(
-        "matches/_scoreboard.html", {"scoreboard": selectors.scoreboard(event), "ring": selectors.ring(event)}
+        "matches/_scoreboard.html", {"scoreboard": selectors.scoreboard(event), "ring": selectors.ring(event, grid)}
     )
 
 
@@ -156,7 +157,7 @@ def match_events(request, slug, pk):
             "match": match,
             "last": events[-1] if events else None,
             "scoreboard": selectors.scoreboard(events[-1]) if events else [],
-            "ring": selectors.ring(events[-1]) if events else None,
+            "ring": selectors.ring(events[-1], get_ruleset(access.promotion.ruleset).ring_grid()) if events else None,
             "after": events[-1]["seq"] if events else after,
             "finished": finished,
             "recap": selectors.recap_at_the_bell(match.pk) if finished else "",
@@ -211,7 +212,7 @@ def render_entry(event, match_id=None):
     result = None
     if event["type"] == "result":
         result = render_result(event, selectors.recap_at_the_bell(match_id) if match_id is not None else "")
-    board = render_scoreboard(event)
+    board = render_scoreboard(event, selectors.ring_grid_of_match(match_id) if match_id is not None else None)
     if match_id is not None:
         board += win_probability.render_for_event(match_id, event)  # the plot, when a chance is worked out after it
     return render_line(event), board, result

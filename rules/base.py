@@ -295,6 +295,12 @@ class Ruleset:
             return None
         return -(-int(points) // int(heal))
 
+    def ring_grid(self) -> dict[str, Any] | None:
+        """The ring as a grid of squares, for a ruleset whose states place each wrestler on one (``state[n]
+        ["square"]``): ``{"columns": "ab...", "rows": n, "squares": {square id: (kind, label, inside the ropes)},
+        "unknown": (kind, label, False), "legend": [(kind, label), ...]}``; None (the default) without a grid."""
+        return None
+
     # --- matches ---------------------------------------------------------------------------
     def build_setup(
         self, sides: Sequence[Sequence[Any]], kind: str = "singles", stipulation: dict[str, Any] | None = None

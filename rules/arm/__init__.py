@@ -101,6 +101,12 @@ class ArmRuleset(Ruleset):
     def budget(self, sheet):
         return _view.budget(sheet)
 
+    def ring_grid(self):
+        """The ring grid of seed 000's "Positioning" with its "Ring Area" legend (rules.arm.ring.page_grid)."""
+        from rules.arm.ring import page_grid
+
+        return page_grid()
+
     def maneuvers(self):
         return table_rows()
 

@@ -124,3 +124,30 @@ def nearest_ring_square(square):
 CORNER_OF = {0: (3, 3), 1: (8, 8)}
 TAG_SQUARES = {0: ((3, 3), (3, 4), (4, 3)), 1: ((8, 8), (8, 7), (7, 8))}
 APRON_OF = {0: (2, 2), 1: (9, 9)}
+
+
+# The grid as the match page draws it, in the seed's own words (seed 000, "Ring Area" legend).
+SQUARE_WORDS = {
+    "X": ("corner", "Corner (turnbuckles)"),
+    "+": ("ropes", "Near the ropes"),
+    "M": ("middle", "Middle of the ring"),
+    "c": ("centre", "Centre of the ring"),
+    "=": ("apron", "Apron"),
+    "o": ("post", "Ringpost"),
+    "1": ("steps", "Ringside steps"),
+    "2": ("chair", "Timekeeper's chair"),
+    ".": ("floor", "Ringside floor"),
+    "A": ("aisle", "Aisle"),
+}
+
+
+def page_grid():
+    """The ring for pages (``Ruleset.ring_grid``): the columns and rows drawn, each square's (kind, label) and
+    whether it is inside the ropes, the square a state names but the grid does not know, and the legend."""
+    return {
+        "columns": "".join(chr(97 + c) for c in range(COLS)),
+        "rows": ROWS,
+        "squares": {SQUARE_ID[sq]: (*SQUARE_WORDS[k], k in IN_RING) for sq, k in KIND.items()},
+        "unknown": (*SQUARE_WORDS["."], False),
+        "legend": [SQUARE_WORDS[k] for k in ("X", "+", "M", "c", "=", "o", "1", "2", ".")],
+    }

@@ -252,6 +252,22 @@ def test_an_arm_ring_grid_has_a_legend_and_says_where_everyone_stands(client):
     for state in last["state"]:  # every wrestler, his marker and his square, in words
         assert re.search(rf"{re.escape(state['name'])}: <strong>{state['square']}</strong>, ", html), state
     assert '<th scope="col">a</th>' in html and '<th scope="row">12</th>' in html
+    # The live stream's scoreboard draws the same grid (the ruleset's, read from the match), and a ruleset
+    # without a grid gets none.
+    from matches.views_live import render_entry
+
+    _line, board, _result = render_entry(last, match.pk)
+    assert 'aria-label="Key to the ring grid"' in board and "Centre of the ring" in board
+    from tests.factories import MembershipFactory, PromotionFactory
+
+    other = PromotionFactory(ruleset="hp-d6", created_by=arm.owner)
+    MembershipFactory(promotion=other, user=arm.owner, role="owner")
+    other_card = book_card(other, arm.owner, matches=1)
+    services.card_go_live(card=other_card, by=arm.owner)
+    other_match = other_card.matches.get()
+    services.match_run(other_match.pk)
+    other_last = MatchEvent.objects.filter(match=other_match).order_by("-seq").first().data
+    assert "Key to the ring grid" not in render_entry(dict(other_last, state=last["state"]), other_match.pk)[1]
 
 
 def test_the_migration_recaps_matches_finished_before_the_recap_existed(personas, finished_match):

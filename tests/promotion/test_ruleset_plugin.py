@@ -32,6 +32,7 @@ def ruleset_id_patterns(ids):
         spellings = {ruleset_id, ruleset_id.replace("-", "_")}
         for spelling in spellings:
             patterns.append(re.compile(rf"[\"']{re.escape(spelling)}[\"']"))
+            patterns.append(re.compile(rf"\brules\.{re.escape(spelling)}\b"))  # an import of a ruleset's module
             if ruleset_id not in QUOTED_ONLY:  # also inside a longer name: hp_d6_run_ins
                 patterns.append(re.compile(rf"(?<![A-Za-z0-9]){re.escape(spelling)}"))
     return patterns
@@ -66,6 +67,7 @@ def test_the_scan_finds_a_ruleset_named_in_any_spelling(tmp_path):
     (tmp_path / "app").mkdir()
     (tmp_path / "app" / "views.py").write_text(
         'if ruleset == "arm":\n    pass\nx = hp_d6_run_ins\nlabel = "a wildknight match"\narms = harm = "arm hold"\n'
+        "from rules.arm.ring import KIND\n"
     )
     (tmp_path / "app" / "migrations").mkdir()
     (tmp_path / "app" / "migrations" / "0001.py").write_text('ruleset = "arm"\n')
@@ -74,6 +76,7 @@ def test_the_scan_finds_a_ruleset_named_in_any_spelling(tmp_path):
         ("app/views.py", 1),
         ("app/views.py", 3),
         ("app/views.py", 4),
+        ("app/views.py", 6),
     ]
 
 

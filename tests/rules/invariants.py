@@ -76,7 +76,18 @@ def arm(events, seen, setup):
     stip = setup.stipulation or {}
     cage = setup.kind == "cage"
     falls_count = not (cage and stip.get("escape") == "escape")
-    tracks = {}
+    broken += _arm_tracks(events)
+    held, last_pin, falls = _arm_falls(events, falls_count)
+    broken += falls
+    result = events[-1] if events and events[-1]["type"] == "result" else None
+    if result is not None:
+        broken += _arm_result(result, held, last_pin, falls_count, cage, stip)
+    return broken
+
+
+def _arm_tracks(events):
+    """Action Points, damage, Edge and warnings never below zero; the StunTrack fixed and the weardown its own."""
+    broken, tracks = [], {}
     for e in events:
         for w in e["state"]:
             for key in ("ap", "damage", "edge", "warnings"):
@@ -89,6 +100,13 @@ def arm(events, seen, setup):
                 broken.append(f"seq {e['seq']}: {w['name']}'s StunTrack {track} is not five rising breaks")
             elif w["weardown"] != weardown_name(level_for(w["damage"], track)):
                 broken.append(f"seq {e['seq']}: {w['name']} is {w['weardown']} at {w['damage']} damage on {track}")
+    return broken
+
+
+def _arm_falls(events, falls_count):
+    """The pins (each on a man down or out cold, both in the ring, where falls count) and holds of the match:
+    ``(the man held at the end, the last pin and its victim, what broke)``."""
+    broken = []
     held = None  # the name of the man in a hold, while it is on
     last_pin = None
     for before, e in zip(events, events[1:]):
@@ -109,9 +127,12 @@ def arm(events, seen, setup):
             last_pin = ({"count": 3}, _victim(e, before)["name"])  # the referee counts three (seed: Screwjob)
         if e["type"] == "hold":
             held = None if e.get("released") else _victim(e, before)["name"]
-    result = events[-1] if events and events[-1]["type"] == "result" else None
-    if result is None:
-        return broken
+    return held, last_pin, broken
+
+
+def _arm_result(result, held, last_pin, falls_count, cage, stip):
+    """The result's method is one the match allowed."""
+    broken = []
     method, loser = result["method"], result.get("loser")
     losers = {w["name"] for w in result["state"] if w["side"] == loser}
     three = last_pin is not None and last_pin[0].get("count") == 3 and last_pin[1] in losers
