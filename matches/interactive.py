@@ -27,7 +27,7 @@ from django.db.models import Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from matches import broadcast
+from matches import broadcast, win_probability
 from matches.models import DecisionAuto, Match, MatchDecision, MatchParticipant, MatchStatus
 from rules import stepwise
 
@@ -112,6 +112,7 @@ def match_run(match):
         if step.over:
             outage(services._flush, match_id, new)
             outage(services.match_apply_result, match_id=match_id, result=step.events[-1])
+            win_probability.after_the_bell(match_id, 0)  # its line, worked out after the bell with its choices
             return "done"
         outage(services._flush, match_id, new, publish=False)  # published once the decision is recorded
         last_seq = step.events[-1]["seq"] if step.events else -1

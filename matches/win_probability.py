@@ -155,11 +155,13 @@ def line_compute(match_id):
         return 0
     have = set(WinChance.objects.filter(match_id=match_id).values_list("seq", flat=True))
     by_seq = {e["seq"]: e for e in events}
+    # An interactive match's continuations replay the players' choices made by each point (tactics after it).
+    choices = [d.as_choice() for d in match.decisions.filter(made__isnull=False)] if match.interactive else ()
     todo = [seq for seq in _points(events) if seq not in have]
     chances, sims, spent = [], sims_wanted(), 0.0
     for n, seq in enumerate(todo):
         started = time.monotonic()
-        chance = _chance(match_id, ruleset, setup, match.seed, by_seq.get(seq), sims, events)
+        chance = _chance(match_id, ruleset, setup, match.seed, by_seq.get(seq), sims, events, choices)
         chances.append(chance)
         spent += time.monotonic() - started
         if chance.sims > 1 and spent > 0:  # keep the whole line within REPLAY_SECONDS of the worker's time

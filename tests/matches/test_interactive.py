@@ -287,3 +287,36 @@ def test_a_tag_teams_players_both_choose_for_their_side_and_the_first_one_counts
     match.refresh_from_db()
     assert match.status == MatchStatus.FINISHED
     assert stored(match) == replay(match).events
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_line_of_an_interactive_match_replays_its_players_choices(ruleset):
+    """Issue 21 for a match the players play: after the bell its chance-to-win line is worked out from the match
+    as it was played (its seed and the players' choices by each point, the tactics after it), not from the match
+    the tactics would have played; it ends on the real winner, certain."""
+    from matches import win_probability
+    from matches.models import WinChance
+    from rules.win_probability import continuations, line
+
+    lg = league(ruleset)
+    card, match = interactive_card(lg, minutes=5)  # long enough to be won, not drawn on time
+    services.card_run(card.pk)
+    play_out(lg, match, pick=lambda d: d.options[-1]["id"])
+    match.refresh_from_db()
+    assert match.status == MatchStatus.FINISHED
+    assert win_probability.line_compute(match.pk) > 2
+    events = stored(match)
+    result = events[-1]
+    if result["winner"] is not None:
+        assert WinChance.objects.get(match=match, seq=result["seq"]).data["win"][result["winner"]] == 1.0
+    ruleset_id, setup = services.frozen_setup(match)[0].id, services.frozen_setup(match)[1]
+    choices = [d.as_choice() for d in MatchDecision.objects.filter(match=match, made__isnull=False)]
+    assert choices
+    differs = False
+    for point in WinChance.objects.filter(match=match, seq__gte=0).exclude(seq=result["seq"]):
+        kw = {"seed": match.seed, "after": point.seq, "sims": point.data["sims"], "events": events}
+        played = line(continuations(ruleset_id, setup, choices=choices, **kw), point.data["sims"], 2)
+        assert point.data["win"] == played["win"], f"after event {point.seq}"
+        tactics = line(continuations(ruleset_id, setup, **kw), point.data["sims"], 2)
+        differs = differs or tactics["win"] != played["win"]
+    assert differs, "the players' choices changed no chance: this match cannot tell the two lines apart"
