@@ -225,8 +225,10 @@ def membership_set_role(*, membership: Membership, by: Actor, role: str) -> Memb
     require(by, membership.promotion, Role.OWNER)
     if role not in Role.values:
         raise ValidationError({"role": "Unknown role."})
-    # Lock every owner row so two owners demoting each other at once cannot leave none.
-    list(Membership.objects.select_for_update().filter(promotion=membership.promotion, role=Role.OWNER))
+    # The promotion's row first, as every write takes it (promotion.pages), then every owner row in one order, so
+    # two owners demoting each other at once cannot leave none, nor wait on each other in a circle.
+    pages_changed(membership.promotion_id)
+    list(Membership.objects.select_for_update().filter(promotion=membership.promotion, role=Role.OWNER).order_by("pk"))
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
     if membership.role == Role.OWNER and role != Role.OWNER and not _other_owners(membership):
         raise ValidationError("A promotion needs at least one owner: make someone else owner first.")
@@ -239,7 +241,8 @@ def membership_set_role(*, membership: Membership, by: Actor, role: str) -> Memb
 def membership_remove(*, membership: Membership, by: Actor) -> None:
     if membership.user_id != by.pk:
         require(by, membership.promotion, Role.OWNER)
-    list(Membership.objects.select_for_update().filter(promotion=membership.promotion, role=Role.OWNER))
+    pages_changed(membership.promotion_id)
+    list(Membership.objects.select_for_update().filter(promotion=membership.promotion, role=Role.OWNER).order_by("pk"))
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
     if membership.role == Role.OWNER and membership.is_active and not _other_owners(membership):
         raise ValidationError("A promotion needs at least one owner: make someone else owner first.")

@@ -43,7 +43,9 @@ def roster(request, slug):
         "form": form,
         "page": page,
         "query": query.urlencode(),
-        "fragment": request.GET.urlencode(),
+        # The fragment's key: what the results depend on (the cleaned filters and the page), never the raw query
+        # string, so that a stray parameter makes no new cache entry.
+        "fragment": f"{sorted(filters.items())}|{page_number if str(page_number).isdigit() else 1}",
     }
     return render(request, template, context)
 
