@@ -50,7 +50,9 @@ ACCESS = {
     "matches:match-setup": "see",
     "matches:card-progress": "see",
     "matches:match-odds": "see",
-    "matches:match-decision": "see",  # GET: the decision panel, to whoever sees the match; a choice checks its side
+    # The decision panel of an interactive match (tests/matches/test_views_interactive.py checks who may see and
+    # choose); the match probed here plays by its tactics, so the panel is a 404 for everyone.
+    "matches:match-decision": "invitee",
     "league:home": "see",
     "league:week": "see",
     "league:results": "see",
