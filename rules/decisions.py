@@ -146,6 +146,36 @@ def check_choice(decision: Decision, record: dict[str, Any]) -> Any:
     return decision.option(record["option"])
 
 
+class DecisionPoints:
+    """``decide`` for a match whose wrestlers are ``self.w`` (one per side) and whose ``choosers`` map a side to its
+    :class:`Chooser`: counts the decision points, asks the side's chooser, or takes ``default()`` without one."""
+
+    decisions: int
+    choosers: dict[int, Any]
+    w: Any
+    asking: tuple[str, str]
+
+    def decide(
+        self,
+        kind: str,
+        side: int,
+        build: Callable[[], Iterable[Option]],
+        default: Callable[[], Any],
+        who: Any = None,
+        prompt: str = "",
+    ) -> Any:
+        """A choice the rules give side ``side`` (``who`` makes it): ``build()`` lists the Options, ``default()``
+        is the tactics' choice. Returns the value of the choice made. Only called while ``choosers`` is set."""
+        index = self.decisions
+        self.decisions = index + 1
+        chooser = self.choosers.get(side)
+        if chooser is None:
+            return default()
+        name = who.name if who is not None else self.w[side].name
+        self.asking = (name, prompt.format(name=name) if prompt else f"{name}: {kind}?")
+        return chooser.choose(self, index, kind, side, build, default)
+
+
 class Chooser:
     """One per side."""
 

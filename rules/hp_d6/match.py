@@ -23,7 +23,7 @@ the tests hold them to it. Events, their ``rolls`` and ``state`` are read-only f
 import random
 
 from rules.base import RESULT_METHODS, EventLog
-from rules.decisions import AwaitingDecision
+from rules.decisions import AwaitingDecision, DecisionPoints
 from rules.dice import RandomDice
 from rules.errors import SetupError
 from rules.hp_d6 import advanced, choices, knockdown, narration
@@ -270,7 +270,7 @@ def _single_table(purpose):
     return table
 
 
-class Match:
+class Match(DecisionPoints):
     def __init__(self, setup, dice, seed=None, loud=True):
         if setup.kind != "singles" or len(setup.sides) != 2 or any(len(s) != 1 for s in setup.sides):
             raise SetupError("hp-d6 plays singles matches: two sides of one wrestler")
@@ -468,18 +468,6 @@ class Match:
         raise MatchEnded
 
     # --- decisions ------------------------------------------------------------------------------------
-    def decide(self, kind, side, build, default, who=None, prompt=""):
-        """A choice the rules give side ``side`` (``who`` makes it): ``build()`` lists the Options, ``default()``
-        is the tactics' choice. Returns the value of the choice made. Only called while ``choosers`` is set."""
-        index = self.decisions
-        self.decisions = index + 1
-        chooser = self.choosers.get(side)
-        if chooser is None:
-            return default()
-        name = who.name if who is not None else self.w[side].name
-        self.asking = (name, prompt.format(name=name) if prompt else f"{name}: {kind}?")
-        return chooser.choose(self, index, kind, side, build, default)
-
     def note_decision(self, decision, option, auto):
         """The log says who chose what: a ``decision`` event with no rolls (those rolled before it, if any, stay
         with the event they belong to), its words written here."""

@@ -8,7 +8,7 @@ time; the match is a draw when the time limit runs out.
 """
 
 from rules.base import EventLog
-from rules.decisions import AwaitingDecision
+from rules.decisions import AwaitingDecision, DecisionPoints
 from rules.wildknight import choices, damage, heat, narration, pins, referee, stun, submission, tactics
 from rules.wildknight.attack import opposed
 from rules.wildknight.rolls import d20
@@ -46,7 +46,7 @@ def max_rounds(time_limit):
     return max(1, min(MAX_ROUNDS, time_limit // SECONDS_PER_ROUND))
 
 
-class Match:
+class Match(DecisionPoints):
     def __init__(self, setup, dice, seed=None):
         self.dice = dice
         self.w = (Wrestler(setup.sides[0][0], 0), Wrestler(setup.sides[1][0], 1))
@@ -77,18 +77,6 @@ class Match:
             self.outcome = (winner, method, text)
 
     # --- decisions ------------------------------------------------------------------------------------
-    def decide(self, kind, side, build, default, who=None, prompt=""):
-        """A choice the rules give side ``side`` (``who`` makes it): ``build()`` lists the Options, ``default()``
-        is the tactics' choice. Returns the value of the choice made. Only called while ``choosers`` is set."""
-        index = self.decisions
-        self.decisions = index + 1
-        chooser = self.choosers.get(side)
-        if chooser is None:
-            return default()
-        name = who.name if who is not None else self.w[side].name
-        self.asking = (name, prompt.format(name=name) if prompt else f"{name}: {kind}?")
-        return chooser.choose(self, index, kind, side, build, default)
-
     def note_decision(self, decision, option, auto):
         """The log says who chose what: a ``decision`` event with no rolls (those rolled before it stay with the
         event they belong to), its words written here."""
