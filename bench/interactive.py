@@ -112,11 +112,13 @@ def main():
 
     logging.getLogger("httpx").setLevel(logging.WARNING)
 
+    from config.celery_app import live_queue, odds_queue
     from matches import interactive, services
     from tests.matches.interactive_helpers import interactive_card, league
 
     bin_dir = Path(sys.executable).parent
     port = free_port()
+    queues = f"{live_queue()},{odds_queue()}"
     procs = [
         subprocess.Popen(  # noqa: S603
             [str(bin_dir / "uvicorn"), "config.asgi:application", "--host", "127.0.0.1", "--port", str(port)],
@@ -127,7 +129,8 @@ def main():
             start_new_session=True,
         ),
         subprocess.Popen(  # noqa: S603
-            [str(bin_dir / "celery"), "-A", "config", "worker", "-c", "1", "--loglevel", "WARNING", "-n", "bench-i@%h"],
+            [str(bin_dir / "celery"), "-A", "config", "worker", "-Q", queues, "-c", "1", "-n", "bench-i@%h"]
+            + ["--loglevel", "WARNING"],
             cwd=BASE_DIR,
             env=env,
             stdout=subprocess.DEVNULL,

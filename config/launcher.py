@@ -1,5 +1,5 @@
-"""`make run`: prepare the database, load the demo league, start the web server (and a Celery worker
-and beat when a broker is reachable), print the URL and the logins. Ctrl-C stops everything it started."""
+"""`make run`: prepare the database, load the demo league, start the web server (and two Celery workers, live and
+odds, and beat when a broker is reachable), print the URL and the logins. Ctrl-C stops everything it started."""
 
 import os
 import signal
@@ -16,6 +16,16 @@ def manage(*args):
     result = subprocess.run([sys.executable, "manage.py", *args], cwd=BASE_DIR)  # noqa: S603
     if result.returncode != 0:
         sys.exit(result.returncode)
+
+
+def task_queues():
+    """The live and the odds queue's names, as the settings (with this checkout's environment) give them."""
+    import django
+
+    django.setup()
+    from config.celery_app import live_queue, odds_queue
+
+    return {"live": live_queue(), "odds": odds_queue()}
 
 
 def main():
@@ -67,9 +77,28 @@ def main():
     ]
     if mode.broker_url:
         celery = str(BIN / "celery")
-        children.append(
-            subprocess.Popen([celery, "-A", "config", "worker", "-c", "2", "--loglevel", "WARNING"], cwd=BASE_DIR)  # noqa: S603
-        )
+        queues = task_queues()
+        # Two workers: the live cards' (two at once), and one for the odds and chance-to-win lines, so that a card
+        # going live never waits behind the odds that booking it enqueued (docs/live.md, "Two queues").
+        for role, queue, concurrency in (("live", queues["live"], "2"), ("odds", queues["odds"], "1")):
+            children.append(
+                subprocess.Popen(  # noqa: S603
+                    [
+                        celery,
+                        "-A",
+                        "config",
+                        "worker",
+                        "-Q",
+                        queue,
+                        "-c",
+                        concurrency,
+                        "-n",
+                        f"{role}-{os.environ['KAYFABE_INSTANCE']}@%h",
+                    ]
+                    + ["--loglevel", "WARNING"],
+                    cwd=BASE_DIR,
+                )
+            )
         children.append(
             subprocess.Popen(  # noqa: S603
                 [celery, "-A", "config", "beat", "--loglevel", "WARNING", "-s", str(BASE_DIR / "var" / "celerybeat")],
@@ -79,7 +108,7 @@ def main():
     print(f"\n{mode.describe()}", flush=True)
     print(f"Database: {shown_url(os.environ['DATABASE_URL'])} (this checkout's: {BASE_DIR})", flush=True)
     if mode.broker_url:
-        print(f"Task queue: kayfabe-{os.environ['KAYFABE_INSTANCE']} on {shown_url(mode.broker_url)}", flush=True)
+        print(f"Task queues: {queues['live']} and {queues['odds']} on {shown_url(mode.broker_url)}", flush=True)
     print(f"Kayfabe is running at http://{host}:{port}/   (Ctrl-C stops it)\n", flush=True)
 
     def stop(*_):

@@ -141,8 +141,12 @@ class CeleryWorker(ServiceProcess):
 
 
 def worker_command(name):
-    """The `celery worker` command line of a test worker (prefork, concurrency 1) called ``name``."""
-    return [str(BIN / "celery"), "-A", "config", "worker", "-c", "1", "--loglevel", "INFO", "-n", name]
+    """The `celery worker` command line of a test worker (prefork, concurrency 1) called ``name``, on this run's
+    live and odds queues (one worker for both: the tests do not measure who waits for whom)."""
+    from config.celery_app import live_queue, odds_queue
+
+    queues = f"{live_queue()},{odds_queue()}"
+    return [str(BIN / "celery"), "-A", "config", "worker", "-Q", queues, "-c", "1", "--loglevel", "INFO", "-n", name]
 
 
 @pytest.fixture(scope="session")
@@ -166,23 +170,28 @@ def worker_consumes(consuming):
     """Start or stop the session worker's consumption of this run's queue. Between the tests that ask for the
     worker it consumes nothing: a task that another test enqueued (odds for a booked match, say) would otherwise
     read that test's rows while its teardown truncates them (a deadlock), or act on a later test's rows."""
-    from django.conf import settings
+    from config.celery_app import app, live_queue, odds_queue
 
-    from config.celery_app import app
-
-    queue = settings.CELERY_TASK_DEFAULT_QUEUE
-    worker = [f"test-{os.getpid()}@{socket.gethostname()}"]
     if consuming:
         app.control.purge()
+    for queue in (live_queue(), odds_queue()):
+        consume(queue, consuming)
+
+
+def consume(queue, consuming, worker=None):
+    """Make the session worker (or ``worker``, a node name) start or stop consuming ``queue``."""
+    from config.celery_app import app
+
+    destination = [worker or f"test-{os.getpid()}@{socket.gethostname()}"]
     command = app.control.add_consumer if consuming else app.control.cancel_consumer
     for _attempt in range(5):  # a worker busy on a long task answers late; a fault test may have restarted Redis
         try:
-            if command(queue, destination=worker, reply=True, timeout=10):
+            if command(queue, destination=destination, reply=True, timeout=10):
                 return
         except (OSError, redis.exceptions.ConnectionError):
             time.sleep(1)
     if consuming:
-        raise RuntimeError(f"the test worker {worker[0]} did not answer the consumer control command")
+        raise RuntimeError(f"the test worker {destination[0]} did not answer the consumer control command")
 
 
 @pytest.fixture

@@ -174,6 +174,11 @@ CELERY_RESULT_EXPIRES = 3600
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Live matches go to the default queue; odds and the chance-to-win lines to a queue of their own beside it, worked
+# by a worker of its own, so that a card going live never waits behind the odds that booking it enqueued
+# (config/celery_app.route_background_work; docs/live.md, "Two queues").
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_ROUTES = ("config.celery_app.route_background_work",)
 CELERY_TASK_TIME_LIMIT = 15 * 60
 CELERY_TASK_SOFT_TIME_LIMIT = 14 * 60
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

@@ -3,12 +3,16 @@
 import time
 
 import pytest
+import redis
+from django.conf import settings
 
+from config.celery_app import odds_queue
 from matches import services
 from matches.models import Card, CardStatus, Match, MatchEvent
 from matches.tasks import sweep_stuck_cards
 from promotion.models import PrestigeEntry
 from rules import RandomDice
+from tests.conftest import consume
 from tests.factories import book_card
 
 pytestmark = pytest.mark.worker
@@ -40,6 +44,21 @@ def test_a_real_worker_takes_a_card_from_go_live_to_the_last_result(celery_worke
     services.card_go_live(card=card, by=personas.promoter)
     wait_for(lambda: Card.objects.get(pk=card.pk).status == CardStatus.FINISHED, what="the card to finish")
     assert_clean_card(card)
+
+
+def test_a_card_gone_live_right_after_booking_does_not_wait_behind_its_odds(celery_worker, personas):
+    """Booking enqueued every match's odds; they go to the odds queue, so with nobody working that queue the card
+    still airs to the end, and the odds are worked out once a worker takes the queue up again."""
+    consume(odds_queue(), False)
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    card = book_card(personas.promotion, personas.promoter, matches=3)
+    wait_for(lambda: broker.llen(odds_queue()) >= 3, timeout=10, what="the booking's odds in the odds queue")
+    services.card_go_live(card=card, by=personas.promoter)
+    wait_for(lambda: Card.objects.get(pk=card.pk).status == CardStatus.FINISHED, what="the card to finish")
+    assert broker.llen(odds_queue()) >= 3, "the odds were left waiting, not worked before the card"
+    assert_clean_card(card)
+    consume(odds_queue(), True)
+    wait_for(lambda: broker.llen(odds_queue()) == 0, timeout=60, what="the odds queue worked off")
 
 
 @pytest.mark.fault
