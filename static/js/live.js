@@ -142,7 +142,12 @@
     }
 
     function summarize(fresh) {
-      var newest = fresh.reduce(function (a, b) {
+      // A line the commentary folded into the next one says nothing of its own (its dice at most): not spoken.
+      var told = fresh.filter(function (li) {
+        return !li.classList.contains("folded");
+      });
+      if (!told.length) return;
+      var newest = told.reduce(function (a, b) {
         return seqOf(b) > seqOf(a) ? b : a;
       });
       if (newest.classList.contains("event-result")) {
@@ -152,7 +157,7 @@
         speak("Finished. " + lineText(newest));
         return;
       }
-      pending += fresh.length;
+      pending += told.length;
       latest = lineText(newest);
       if (!timer) timer = window.setTimeout(flush, Math.max(0, lastSpoken + SUMMARY_EVERY_MS - Date.now()));
     }
@@ -175,8 +180,10 @@
       if (following) {
         toEdge();
       } else {
-        unseen += fresh.length;
-        showJump();
+        unseen += fresh.filter(function (li) {
+          return !li.hidden; // a folded line without dice is not shown
+        }).length;
+        if (unseen) showJump();
       }
       summarize(fresh);
     }).observe(log, { childList: true });

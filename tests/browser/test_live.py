@@ -241,3 +241,38 @@ def test_the_live_page_follows_the_action_and_flips_at_the_final_bell(browser, l
             assert box and box["y"] + box["height"] <= height, f"{part} is below the first screen at {width}px"
         expect(screen.locator("#recap")).to_have_text(finished.recap)
         viewer.close()
+
+
+ADD_LINES = """lines => {
+  const added = document.createDocumentFragment();
+  for (const [seq, folded, text] of lines) {
+    const li = document.createElement("li");
+    li.className = "event event-attack" + (folded ? " folded" : "");
+    li.dataset.seq = seq;
+    li.hidden = folded;
+    li.innerHTML = '<span class="text"></span>';
+    li.querySelector(".text").textContent = text;
+    added.appendChild(li);
+  }
+  document.getElementById("log").appendChild(added);  // one mutation, as one htmx swap
+}"""
+
+
+def test_a_line_the_commentary_folded_is_neither_counted_nor_read_out_as_the_latest(browser, live_url):
+    """The summary screen readers hear ("3 new lines. Latest: ...") names the newest line with words of its own. A
+    line the commentary folded into the next one has none (only its dice, or nothing shown): it is not counted and
+    never stands as the latest, which read "Latest: " with nothing after it."""
+    from tests.conftest import Personas
+    from tests.factories import book_card
+
+    league = Personas(ruleset="arm")
+    match = book_card(league.promotion, league.promoter, matches=1, name="Quiet").matches.get()
+    page = browser.new_page()
+    page.goto(live_url + match.get_absolute_url())
+    summary = page.locator("#live-summary")
+    page.evaluate(ADD_LINES, [[9001, True, ""]])
+    page.wait_for_timeout(500)  # the first summary is spoken at once
+    expect(summary).to_have_text("")
+    page.evaluate(ADD_LINES, [[9002, False, "Steel hits a Body Slam."], [9003, True, ""]])
+    expect(summary).to_have_text("1 new line. Latest: Steel hits a Body Slam.")
+    page.close()
