@@ -112,13 +112,13 @@ def main():
 
     logging.getLogger("httpx").setLevel(logging.WARNING)
 
-    from config.celery_app import live_queue, odds_queue
+    from config.celery_app import background_queues, live_queue
     from matches import interactive, services
     from tests.matches.interactive_helpers import interactive_card, league
 
     bin_dir = Path(sys.executable).parent
     port = free_port()
-    queues = f"{live_queue()},{odds_queue()}"
+    queues = f"{live_queue()},{background_queues()}"
     procs = [
         subprocess.Popen(  # noqa: S603
             [str(bin_dir / "uvicorn"), "config.asgi:application", "--host", "127.0.0.1", "--port", str(port)],

@@ -101,7 +101,7 @@ def odds_time(sims):
 def start_workers(stamp):
     """The Celery workers `make run` starts (config/launcher.py): the live cards' (concurrency 2) and the odds'
     (concurrency 1), each on its own queue. Returns them once one answers a ping."""
-    from config.celery_app import live_queue, odds_queue, ping
+    from config.celery_app import background_queues, live_queue, ping
 
     celery = str(Path(sys.executable).parent / "celery")
     workers = [
@@ -113,7 +113,7 @@ def start_workers(stamp):
             stderr=subprocess.DEVNULL,
             start_new_session=True,
         )
-        for role, queue, concurrency in (("live", live_queue(), "2"), ("odds", odds_queue(), "1"))
+        for role, queue, concurrency in (("live", live_queue(), "2"), ("odds", background_queues(), "1"))
     ]
     ping.apply_async().get(timeout=60)
     return workers

@@ -6,8 +6,11 @@ from celery import Celery
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
 
-# Work that no viewer waits on now: it goes to the odds queue (odds_queue()), never ahead of a live card.
-BACKGROUND_TASKS = frozenset({"matches.compute_odds", "matches.compute_win_line"})
+# Work that is never ahead of a live card: the odds of a booked match (a promoter's card page waits for them) on the
+# odds queue, and the chance-to-win line of a match aired at instant pace (a replay: nobody waits) on the lines
+# queue, which the odds worker takes up only when no odds are waiting (queue_order_strategy, config/settings).
+ODDS_TASKS = frozenset({"matches.compute_odds"})
+LINE_TASKS = frozenset({"matches.compute_win_line"})
 
 
 def live_queue():
@@ -19,14 +22,26 @@ def live_queue():
 
 
 def odds_queue():
-    """The queue of the odds and the chance-to-win lines, beside the live queue."""
+    """The queue of the booked matches' odds, beside the live queue."""
     return f"{live_queue()}-odds"
 
 
+def lines_queue():
+    """The queue of the instant-pace matches' chance-to-win lines, worked after the odds queue."""
+    return f"{live_queue()}-lines"
+
+
+def background_queues():
+    """The odds worker's ``-Q``, in the order it takes them up: the odds first, then the lines."""
+    return f"{odds_queue()},{lines_queue()}"
+
+
 def route_background_work(name, args, kwargs, options, task=None, **kw):
-    """Celery router (the task_routes setting): background work to the odds queue, the rest to the default."""
-    if name in BACKGROUND_TASKS:
+    """Celery router (the task_routes setting): odds and lines to their queues, the rest to the default."""
+    if name in ODDS_TASKS:
         return {"queue": odds_queue()}
+    if name in LINE_TASKS:
+        return {"queue": lines_queue()}
     return None
 
 

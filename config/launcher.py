@@ -19,13 +19,14 @@ def manage(*args):
 
 
 def task_queues():
-    """The live and the odds queue's names, as the settings (with this checkout's environment) give them."""
+    """The live worker's queue and the odds worker's (odds, then lines), as the settings (with this checkout's
+    environment) give them."""
     import django
 
     django.setup()
-    from config.celery_app import live_queue, odds_queue
+    from config.celery_app import background_queues, live_queue
 
-    return {"live": live_queue(), "odds": odds_queue()}
+    return {"live": live_queue(), "odds": background_queues()}
 
 
 def main():
@@ -79,7 +80,7 @@ def main():
         celery = str(BIN / "celery")
         queues = task_queues()
         # Two workers: the live cards' (two at once), and one for the odds and chance-to-win lines, so that a card
-        # going live never waits behind the odds that booking it enqueued (docs/live.md, "Two queues").
+        # going live never waits behind the odds that booking it enqueued (docs/live.md, "Queues").
         for role, queue, concurrency in (("live", queues["live"], "2"), ("odds", queues["odds"], "1")):
             children.append(
                 subprocess.Popen(  # noqa: S603
@@ -108,7 +109,8 @@ def main():
     print(f"\n{mode.describe()}", flush=True)
     print(f"Database: {shown_url(os.environ['DATABASE_URL'])} (this checkout's: {BASE_DIR})", flush=True)
     if mode.broker_url:
-        print(f"Task queues: {queues['live']} and {queues['odds']} on {shown_url(mode.broker_url)}", flush=True)
+        broker = shown_url(mode.broker_url)
+        print(f"Task queues: {queues['live']} (live) and {queues['odds']} (odds, lines) on {broker}", flush=True)
     print(f"Kayfabe is running at http://{host}:{port}/   (Ctrl-C stops it)\n", flush=True)
 
     def stop(*_):

@@ -142,10 +142,11 @@ class CeleryWorker(ServiceProcess):
 
 def worker_command(name):
     """The `celery worker` command line of a test worker (prefork, concurrency 1) called ``name``, on this run's
-    live and odds queues (one worker for both: the tests do not measure who waits for whom)."""
-    from config.celery_app import live_queue, odds_queue
+    live, odds and lines queues, in that order of priority (one worker for all: the tests that measure who waits for
+    whom stop and start its queues)."""
+    from config.celery_app import background_queues, live_queue
 
-    queues = f"{live_queue()},{odds_queue()}"
+    queues = f"{live_queue()},{background_queues()}"
     return [str(BIN / "celery"), "-A", "config", "worker", "-Q", queues, "-c", "1", "--loglevel", "INFO", "-n", name]
 
 
@@ -170,11 +171,11 @@ def worker_consumes(consuming):
     """Start or stop the session worker's consumption of this run's queue. Between the tests that ask for the
     worker it consumes nothing: a task that another test enqueued (odds for a booked match, say) would otherwise
     read that test's rows while its teardown truncates them (a deadlock), or act on a later test's rows."""
-    from config.celery_app import app, live_queue, odds_queue
+    from config.celery_app import app, lines_queue, live_queue, odds_queue
 
     if consuming:
         app.control.purge()
-    for queue in (live_queue(), odds_queue()):
+    for queue in (live_queue(), odds_queue(), lines_queue()):  # the order of priority of worker_command
         consume(queue, consuming)
 
 

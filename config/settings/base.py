@@ -174,16 +174,18 @@ CELERY_RESULT_EXPIRES = 3600
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# Live matches go to the default queue; odds and the chance-to-win lines to a queue of their own beside it, worked
+# Live matches go to the default queue; odds and the chance-to-win lines to queues of their own beside it, worked
 # by a worker of its own, so that a card going live never waits behind the odds that booking it enqueued
-# (config/celery_app.route_background_work; docs/live.md, "Two queues").
+# (config/celery_app.route_background_work; docs/live.md, "Queues").
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_ROUTES = ("config.celery_app.route_background_work",)
 CELERY_TASK_TIME_LIMIT = 15 * 60
 CELERY_TASK_SOFT_TIME_LIMIT = 14 * 60
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# A task not acknowledged within the visibility timeout is redelivered to another worker.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 30 * 60}
+# A task not acknowledged within the visibility timeout is redelivered to another worker. "priority": a worker given
+# several queues (-Q a,b) takes a task from b only when a is empty (kombu's Redis transport option), so the odds
+# worker works a new booking's odds before the replay lines queued ahead of them.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 30 * 60, "queue_order_strategy": "priority"}
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 # Publishing (going live) waits at most about a second for a broker that is down; the sweeper retries later.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}

@@ -58,24 +58,25 @@ def test_docker_compose_file_is_valid():
 
 
 def test_the_compose_workers_take_the_queues_production_routes_to():
-    """docker-compose.yml names its workers' queues; production's router must send live cards and odds there, or
-    booked odds (or whole cards) would wait in a queue nobody works."""
+    """docker-compose.yml names its workers' queues; production's router must send live cards, odds and lines there,
+    or booked odds (or whole cards) would wait in a queue nobody works. The odds worker takes the odds first."""
     import yaml
 
     script = (
         "import django; django.setup();"
-        "from config.celery_app import app, live_queue, odds_queue;"
+        "from config.celery_app import app, lines_queue, live_queue, odds_queue;"
         "route = lambda name: app.amqp.router.route({}, name)['queue'].name;"
-        "print(live_queue(), odds_queue(), route('matches.run_card'), route('matches.compute_odds'),"
-        " route('matches.compute_win_line'))"
+        "print(live_queue(), odds_queue(), lines_queue(), route('matches.run_card'), route('matches.compute_odds'),"
+        " route('matches.compute_win_line'), app.conf.broker_transport_options['queue_order_strategy'])"
     )
     result = subprocess.run(
         [sys.executable, "-c", script], cwd=BASE_DIR, env=PRODUCTION_ENV, capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 0, result.stderr
-    live, odds, card, card_odds, win_line = result.stdout.split()
-    assert (card, card_odds, win_line) == (live, odds, odds)
+    live, odds, lines, card, card_odds, win_line, order = result.stdout.split()
+    assert (card, card_odds, win_line) == (live, odds, lines)
+    assert order == "priority"  # -Q odds,lines: a line only when no odds wait
     services = yaml.safe_load((BASE_DIR / "docker-compose.yml").read_text())["services"]
     commands = {name: services[name]["command"] for name in ("worker", "odds-worker")}
     queue_of = {name: command[command.index("-Q") + 1] for name, command in commands.items()}
-    assert queue_of == {"worker": live, "odds-worker": odds}
+    assert queue_of == {"worker": live, "odds-worker": f"{odds},{lines}"}

@@ -76,7 +76,8 @@ def test_it_runs_in_embedded_mode_and_stops_on_ctrl_c(tmp_path):
 @pytest.mark.worker
 def test_in_full_mode_it_starts_a_live_worker_and_an_odds_worker():
     """With Postgres and Redis, `make run` starts two workers: the live cards' on the checkout's queue and the
-    odds' on the queue beside it, where booking sends the odds (config/celery_app.route_background_work)."""
+    odds' on the queues beside it (odds, then lines), where booking and the replays send their work
+    (config/celery_app.route_background_work)."""
     port, instance = free_port(), f"launcher-{os.getpid()}"
     database = f"kayfabe_{instance}".replace("-", "_")
     env = dict(
@@ -88,11 +89,12 @@ def test_in_full_mode_it_starts_a_live_worker_and_an_odds_worker():
     )
     proc, output = launch(env)
     try:
-        assert f"Task queues: kayfabe-{instance} and kayfabe-{instance}-odds" in output, output
+        background = f"kayfabe-{instance}-odds,kayfabe-{instance}-lines"
+        assert f"Task queues: kayfabe-{instance} (live) and {background} (odds, lines)" in output, output
         hostname = socket.gethostname()
         expected = {
             f"live-{instance}@{hostname}": f"kayfabe-{instance}",
-            f"odds-{instance}@{hostname}": f"kayfabe-{instance}-odds",
+            f"odds-{instance}@{hostname}": background,
         }
         consumed = {}
         deadline = time.monotonic() + 60

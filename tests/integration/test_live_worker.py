@@ -6,9 +6,9 @@ import pytest
 import redis
 from django.conf import settings
 
-from config.celery_app import odds_queue
+from config.celery_app import lines_queue, odds_queue
 from matches import services
-from matches.models import Card, CardStatus, Match, MatchEvent
+from matches.models import Card, CardStatus, Match, MatchEvent, WinChance
 from matches.tasks import sweep_stuck_cards
 from promotion.models import PrestigeEntry
 from rules import RandomDice
@@ -59,6 +59,28 @@ def test_a_card_gone_live_right_after_booking_does_not_wait_behind_its_odds(cele
     assert_clean_card(card)
     consume(odds_queue(), True)
     wait_for(lambda: broker.llen(odds_queue()) == 0, timeout=60, what="the odds queue worked off")
+
+
+def test_the_odds_of_a_new_booking_are_worked_before_the_replay_lines_queued_ahead_of_them(celery_worker, personas):
+    """A card aired at instant pace queues every match's chance-to-win line (a replay: nobody waits on it); a match
+    booked after it has a promoter waiting on its odds. The lines have a queue of their own, behind the odds."""
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    consume(lines_queue(), False)
+    aired = book_card(personas.promotion, personas.promoter, matches=3, name="Aired")
+    services.card_go_live(card=aired, by=personas.promoter)
+    wait_for(lambda: Card.objects.get(pk=aired.pk).status == CardStatus.FINISHED, what="the card to finish")
+    wait_for(lambda: broker.llen(lines_queue()) >= 3, timeout=10, what="the aired matches' lines in their queue")
+    consume(odds_queue(), False)
+    booked = book_card(personas.promotion, personas.promoter, matches=1, name="Next")
+    wait_for(lambda: broker.llen(odds_queue()) >= 1, timeout=10, what="the new match's odds in the odds queue")
+    consume(odds_queue(), True)
+    consume(lines_queue(), True)
+    match = booked.matches.get()
+    wait_for(lambda: bool(Match.objects.get(pk=match.pk).odds), timeout=60, what="the new match's odds")
+    assert broker.llen(lines_queue()) >= 2, "the odds waited behind the replay lines"
+    wait_for(lambda: broker.llen(lines_queue()) == 0, timeout=120, what="the lines worked off after the odds")
+    for aired_match in aired.matches.all():
+        wait_for(lambda m=aired_match: WinChance.objects.filter(match=m).exists(), timeout=60, what="each line")
 
 
 @pytest.mark.fault
