@@ -179,11 +179,15 @@ def worker_consumes(consuming):
         consume(queue, consuming)
 
 
+def session_worker_name():
+    return f"test-{os.getpid()}@{socket.gethostname()}"
+
+
 def consume(queue, consuming, worker=None):
     """Make the session worker (or ``worker``, a node name) start or stop consuming ``queue``."""
     from config.celery_app import app
 
-    destination = [worker or f"test-{os.getpid()}@{socket.gethostname()}"]
+    destination = [worker or session_worker_name()]
     command = app.control.add_consumer if consuming else app.control.cancel_consumer
     for _attempt in range(5):  # a worker busy on a long task answers late; a fault test may have restarted Redis
         try:
@@ -205,6 +209,29 @@ def celery_worker(celery_worker_process, transactional_db):
     if celery_worker_process.proc.poll() is not None:
         celery_worker_process.start().wait_ready()
     worker_consumes(False)
+    if not worker_goes_idle(timeout=90):
+        celery_worker_process.kill()  # a task that outlives its test would deadlock the truncation that follows
+        celery_worker_process.start().wait_ready()
+        worker_consumes(False)
+
+
+def worker_goes_idle(timeout):
+    """Wait until the session worker holds no task (cancelling its consumers stops it fetching, not the task it is
+    on: a test's last odds or win line would read rows while the teardown truncates them). False on timeout."""
+    from config.celery_app import app
+
+    inspector = app.control.inspect(destination=[session_worker_name()], timeout=2)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            active, reserved = inspector.active(), inspector.reserved()
+        except (OSError, redis.exceptions.ConnectionError):
+            active = reserved = None
+        if active is not None and reserved is not None:
+            if not any(active.values()) and not any(reserved.values()):
+                return True
+        time.sleep(0.3)
+    return False
 
 
 @pytest.fixture(scope="session")
