@@ -300,11 +300,14 @@ def test_the_line_of_an_interactive_match_replays_its_players_choices(ruleset):
 
     lg = league(ruleset)
     card, match = interactive_card(lg, minutes=5)  # long enough to be won, not drawn on time
+    # The seed go-live drew, pinned: with the last option every time, many ARM seeds end in the first round (a
+    # Foreign Object Smash, a disqualification) before a second point, and one point may not tell the lines apart.
+    Match.objects.filter(pk=match.pk).update(seed=7)
     services.card_run(card.pk)
     play_out(lg, match, pick=lambda d: d.options[-1]["id"])
     match.refresh_from_db()
     assert match.status == MatchStatus.FINISHED
-    assert win_probability.line_compute(match.pk) > 2
+    assert win_probability.line_compute(match.pk) > 3
     events = stored(match)
     result = events[-1]
     if result["winner"] is not None:
