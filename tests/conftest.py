@@ -227,9 +227,8 @@ def worker_goes_idle(timeout):
             active, reserved = inspector.active(), inspector.reserved()
         except (OSError, redis.exceptions.ConnectionError):
             active = reserved = None
-        if active is not None and reserved is not None:
-            if not any(active.values()) and not any(reserved.values()):
-                return True
+        if active is not None and reserved is not None and not any(active.values()) and not any(reserved.values()):
+            return True
         time.sleep(0.3)
     return False
 
