@@ -14,6 +14,7 @@ from django.db.models import Max
 
 from matches import interactive
 from matches.models import SEGMENT_KINDS, Card, CardStatus, EscapeRule, Match, MatchKind, MatchParticipant
+from matches.tasks import compute_odds
 from promotion import notices
 from promotion.models import Division, Referee, Role, Title, TitleReign
 from promotion.pages import pages_changed
@@ -306,8 +307,6 @@ def match_update(*, match, by, spec):
 
 def _odds_after_commit(match):
     """A worker works out the odds of the match as booked now (matches/odds.py), once this booking commits."""
-    from matches.tasks import compute_odds  # tasks -> services -> booking
-
     compute_odds.delay_on_commit(match.pk)
 
 

@@ -5,8 +5,9 @@ The state of a match between two decisions is its frozen setup, its seed and the
 MatchDecision). A worker advances the match by replaying it from the seed with those decisions
 (rules.stepwise.play): it stores the events past those already stored, exactly as an automatic match does, then
 either records the decision the engine stopped at (its options, its deadline) and lets go of the match, or at the
-final bell applies the result once (services.match_apply_result). A player's choice is one compare-and-swap on the
-pending decision's row; it gives the match back to the workers at once (its lease ends) and enqueues the card.
+final bell applies the result once (result_services.match_apply_result). A player's choice is one compare-and-swap
+on the pending decision's row; it gives the match back to the workers at once (its lease ends) and enqueues the
+card.
 
 While a decision waits, the match's lease runs to the decision's deadline: nobody works on it, and the sweeper
 leaves it alone until then. At the deadline a countdown task (and, as a backstop, the sweeper) claims the match
@@ -15,20 +16,19 @@ click at the last moment and the time-out never both count.
 """
 
 import logging
-import threading
 import time
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Q
-from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from matches import broadcast, win_probability
 from matches.models import DecisionAuto, Match, MatchDecision, MatchParticipant, MatchStatus
+from matches.result_services import match_apply_result
+from matches.tasks import enqueue_card, enqueue_card_later
+from matches.worker import events_store, frozen_setup, last_stored, lease_renew, match_claim, through_outage
 from rules import stepwise
 
 log = logging.getLogger("kayfabe.live")
@@ -72,24 +72,6 @@ def sides_of(user, match):
 # --- the worker ---------------------------------------------------------------------------------------------
 
 
-def _claim(match_id):
-    """services.match_claim, keeping the time the match first started (it is claimed again after each decision)."""
-    now = timezone.now()
-    until = now + timedelta(seconds=_lease_seconds())
-    return (
-        Match.objects.filter(
-            Q(status=MatchStatus.SCHEDULED) | Q(status=MatchStatus.RUNNING, lease_until__lt=now), pk=match_id
-        ).update(status=MatchStatus.RUNNING, lease_until=until, started=Coalesce("started", now))
-        == 1
-    )
-
-
-def _lease_seconds():
-    from matches.services import lease_seconds
-
-    return lease_seconds()
-
-
 def _made(match_id):
     return [d.as_choice() for d in MatchDecision.objects.filter(match_id=match_id, made__isnull=False)]
 
@@ -98,28 +80,25 @@ def match_run(match):
     """Advance an interactive match as far as it goes without a person (services.match_run calls it): ``"done"``
     at the final bell, ``"waiting"`` at a decision a player has to make, ``"busy"`` when another worker holds it.
     Safe to call any number of times, concurrently or after a crash."""
-    from matches import services
-
     match_id = match.pk
-    if not _claim(match_id):
+    if not match_claim(match_id):
         return "busy"
-    ruleset, setup = services.frozen_setup(match)
-    outage = services._through_outage
+    ruleset, setup = frozen_setup(match)
     for _ in range(MAX_REPLAYS):
-        step = stepwise.play(ruleset, setup, match.seed, outage(_made, match_id))
-        stored = outage(services._last_stored, match_id)
+        step = stepwise.play(ruleset, setup, match.seed, through_outage(_made, match_id))
+        stored = through_outage(last_stored, match_id)
         new = [event for event in step.events if event["seq"] > stored]
         if step.over:
-            outage(services._flush, match_id, new)
-            outage(services.match_apply_result, match_id=match_id, result=step.events[-1])
+            through_outage(events_store, match_id, new)
+            through_outage(match_apply_result, match_id=match_id, result=step.events[-1])
             win_probability.after_the_bell(match_id, 0)  # its line, worked out after the bell with its choices
             return "done"
-        outage(services._flush, match_id, new, publish=False)  # published once the decision is recorded
+        through_outage(events_store, match_id, new, publish=False)  # published once the decision is recorded
         last_seq = step.events[-1]["seq"] if step.events else -1
-        outcome = outage(_at_decision, match, ruleset, step.decision, last_seq)
+        outcome = through_outage(_at_decision, match, ruleset, step.decision, last_seq)
         if outcome != "again":
             return outcome
-        outage(services._renew_lease, match_id)
+        through_outage(lease_renew, match_id)
     raise RuntimeError(f"match {match_id}: more than {MAX_REPLAYS} decisions made by time-out in one run")
 
 
@@ -182,28 +161,7 @@ def _wait(match, row):
     card_id, match_id, seq = match.card_id, match.pk, row.after_seq
     seconds = max(0.0, (row.deadline - timezone.now()).total_seconds())
     transaction.on_commit(lambda: broadcast.publish_match(match_id, seq))
-    transaction.on_commit(lambda: _advance_later(card_id, seconds + 0.2))
-
-
-def _advance(card_id):
-    from matches.services import enqueue_card
-
-    enqueue_card(card_id)
-
-
-def _advance_later(card_id, seconds):
-    """At the deadline, the time-out (the sweeper does it too if this is lost)."""
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        timer = threading.Timer(seconds, _advance, args=(card_id,))
-        timer.daemon = True
-        timer.start()
-        return
-    from matches.tasks import run_card
-
-    try:
-        run_card.apply_async((card_id,), countdown=seconds)
-    except Exception:  # noqa: BLE001 - the broker is down: the sweeper times the decision out
-        log.warning("could not schedule the time-out of card %s", card_id, exc_info=True)
+    transaction.on_commit(lambda: enqueue_card_later(card_id, seconds + 0.2))
 
 
 # --- the players ---------------------------------------------------------------------------------------------
@@ -256,7 +214,7 @@ def decision_make(*, match, by, index, option=None, hand_over=False):
     # the match goes back to the workers now, not at the deadline
     Match.objects.filter(pk=match.pk, status=MatchStatus.RUNNING).update(lease_until=now)
     card_id = match.card_id
-    transaction.on_commit(lambda: _advance(card_id))
+    transaction.on_commit(lambda: enqueue_card(card_id))
     row.refresh_from_db()
     return row, True
 

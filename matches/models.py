@@ -118,7 +118,7 @@ class Match(models.Model):
     lease_until = models.DateTimeField(null=True, blank=True)
     started = models.DateTimeField(null=True, blank=True)
 
-    # Result, written once at the final bell (matches.services.match_apply_result).
+    # Result, written once at the final bell (matches.result_services.match_apply_result).
     winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
     method = models.CharField(max_length=20, blank=True)
     rounds = models.PositiveIntegerField(null=True, blank=True)

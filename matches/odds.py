@@ -20,6 +20,7 @@ from django.db import transaction
 import rules
 from matches.booking_services import match_setup
 from matches.models import CardStatus, Match, MatchStatus
+from matches.tasks import compute_odds
 from promotion.pages import pages_changed
 
 log = logging.getLogger(__name__)
@@ -124,8 +125,6 @@ def odds_compute(*, match_id):
 def odds_request(*, match_id, digest):
     """Enqueue the odds of a match whose stored odds are missing or stale, at most once per ``REQUEST_SECONDS`` for
     one setup (every viewer of the card polls)."""
-    from matches.tasks import compute_odds
-
     if not cache.add(f"kayfabe:odds:requested:{match_id}:{digest}", 1, REQUEST_SECONDS):
         return  # asked already (or the cache is unreachable, and with it the broker)
     try:

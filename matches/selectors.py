@@ -3,6 +3,7 @@
 import functools
 
 from matches.models import Match, MatchEvent
+from matches.win_probability import with_swing
 
 # Each ruleset's state speaks its own words; the scoreboard reads what is there.
 METERS = [
@@ -56,8 +57,6 @@ def recap_at_the_bell(match_id):
     recap, ruleset_id = row
     if recap:
         return recap
-    from matches.win_probability import with_swing
-
     events = events_after(match_id)
     return with_swing(get_ruleset(ruleset_id).recap(events), match_id, events)
 

@@ -24,6 +24,8 @@ from django.db import transaction
 from django.template.loader import render_to_string
 
 from matches.models import Match, MatchEvent, MatchStatus, WinChance
+from matches.tasks import compute_win_line
+from matches.worker import frozen_setup
 from rules.base import side_names
 from rules.win_probability import BEFORE_THE_BELL, biggest_swing, continuations, finisher_name, line
 
@@ -133,8 +135,6 @@ def after_the_bell(match_id, pace):
     """At instant pace, enqueue the whole line of a finished match (the card goes on meanwhile)."""
     if pace or sims_wanted() <= 0:
         return
-    from matches.tasks import compute_win_line
-
     try:
         compute_win_line.delay(match_id)
     except Exception:  # noqa: BLE001 - the broker is down: the match page goes without its line
@@ -144,8 +144,6 @@ def after_the_bell(match_id, pace):
 def line_compute(match_id):
     """Every point of a finished match not worked out yet, then the biggest swing in its recap. Safe to run twice.
     Returns the number of points stored."""
-    from matches.services import frozen_setup
-
     match = Match.objects.select_related("card__promotion").filter(pk=match_id).first()
     if match is None or match.status != MatchStatus.FINISHED or match.is_segment or match.seed is None:
         return 0

@@ -9,6 +9,7 @@ import pytest
 from django.db.models import Max
 from playwright.sync_api import expect
 
+from matches import worker
 from matches.booking_services import card_reorder
 from matches.models import Card, Match, MatchEvent
 from promotion.demo import DEMO_PASSWORD, load_demo
@@ -137,7 +138,7 @@ def a_paced_match(ruleset_id="arm", rounds=(16, 28)):
     with transaction.atomic():  # the worker is enqueued on commit, with the seed below
         services.card_go_live(card=card, by=league.promoter)
         match = card.matches.select_related("card__promotion").get()
-        ruleset, setup = services.frozen_setup(match)
+        ruleset, setup = worker.frozen_setup(match)
         for seed in range(500):
             last = list(ruleset.resolve(setup, RandomDice(seed), seed=seed))[-1]
             if rounds[0] <= last["rounds"] <= rounds[1]:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import pytest
 from django.db.models import Sum
 
-from matches import services
+from matches import result_services, services, worker
 from matches.models import Card, CardStatus, Match, MatchEvent, MatchParticipant, MatchStatus
 from promotion.models import LedgerReason, PrestigeEntry, TitleReign
 from roster.models import Injury, Wrestler
@@ -62,7 +62,7 @@ def league_before(card):
 
 def clean_events(match):
     """The events a clean run produces: an in-process resolve of the frozen setup with the frozen seed."""
-    ruleset, setup = services.frozen_setup(match)
+    ruleset, setup = worker.frozen_setup(match)
     return list(ruleset.resolve(setup, RandomDice(match.seed), seed=match.seed))
 
 
@@ -122,7 +122,8 @@ def _expected_ledger(matches, results, before):
         names = [sheet.get("name") for side in match.setup["sides"] for sheet in side]
         entries = Counter()
         for participant, parts in zip(
-            participants, services._ledger_changes(ruleset_of(match), result, participants, names, result["winner"])
+            participants,
+            result_services._ledger_changes(ruleset_of(match), result, participants, names, result["winner"]),
         ):
             for reason, prestige, fame in parts:
                 entries[(participant.wrestler_id, str(reason), prestige, fame)] += 1
@@ -139,7 +140,7 @@ def _title_entries(match, participants, result, champions):
     held = champions.get(match.title_id)
     if held is not None and held <= winners:
         return Counter({(w, LedgerReason.TITLE_DEFENSE.value, 5, 0): 1 for w in winners})
-    if result["method"] in services.WIN_METHODS_DQ and not match.setup["stipulation"].get("titles_change_on_dq"):
+    if result["method"] in result_services.WIN_METHODS_DQ and not match.setup["stipulation"].get("titles_change_on_dq"):
         return Counter()
     entries = Counter({(w, LedgerReason.TITLE_WIN.value, 20, 0): 1 for w in winners})
     entries.update({(w, LedgerReason.TITLE_LOSS.value, -10, 0): 1 for w in losers if held and w in held})
@@ -174,7 +175,7 @@ def _assert_lineages(matches, results, before):
             if current is not None and current["holders"] <= winners:
                 current["defenses"] += 1
                 continue
-            dq = result["method"] in services.WIN_METHODS_DQ
+            dq = result["method"] in result_services.WIN_METHODS_DQ
             if dq and not match.setup["stipulation"].get("titles_change_on_dq"):
                 continue
             if current is not None:
@@ -227,7 +228,7 @@ def _assert_injuries_from_scratch(wrestler):
         index = [x.pk for x in _participants(match)].index(p.pk)
         final = result.get("state") or []
         if index < len(final) and index < len(sheets):
-            expected.update(services._new_injuries(ruleset_of(match), sheets[index], final[index]))
+            expected.update(result_services._new_injuries(ruleset_of(match), sheets[index], final[index]))
     stored = Counter(dict(Injury.objects.filter(wrestler=wrestler).values_list("body_part", "points")))
     assert +stored == +expected, f"{wrestler}: injuries {dict(stored)} != clean {dict(expected)}"
 

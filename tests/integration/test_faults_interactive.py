@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from matches import interactive, services
+from matches import interactive, services, worker
 from matches.models import Match, MatchDecision, MatchEvent
 from matches.tasks import sweep_stuck_cards
 from promotion.models import PrestigeEntry
@@ -33,7 +33,7 @@ def assert_clean(match):
     assert match.status == "finished"
     rows = list(MatchDecision.objects.filter(match=match).order_by("index"))
     assert len({r.index for r in rows}) == len(rows) and all(r.made for r in rows)
-    ruleset, setup = services.frozen_setup(match)
+    ruleset, setup = worker.frozen_setup(match)
     step = stepwise.play(ruleset, setup, match.seed, [r.as_choice() for r in rows])
     assert step.over
     stored = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("data", flat=True))

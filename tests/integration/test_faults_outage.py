@@ -4,7 +4,7 @@ Postgres restart under a running card, is test_faults_postgres.py."""
 import pytest
 from django.db import InterfaceError, OperationalError
 
-from matches import services
+from matches import worker
 
 pytestmark = pytest.mark.fault
 
@@ -25,7 +25,7 @@ class Outage:
 @pytest.mark.parametrize("error", [OperationalError, InterfaceError])
 def test_a_step_is_tried_again_until_the_database_answers(error):
     step, pauses = Outage(4, error), []
-    assert services._through_outage(step, "stored", pause=pauses.append) == "stored"
+    assert worker.through_outage(step, "stored", pause=pauses.append) == "stored"
     assert step.calls == 5
     assert pauses == [0.2, 0.4, 0.8, 1.6]  # doubling, at most 2 s apart
 
@@ -34,7 +34,7 @@ def test_it_gives_up_after_the_longest_outage_it_rides_out(settings):
     settings.KAYFABE_DB_OUTAGE_SECONDS = 0
     step = Outage(1)
     with pytest.raises(OperationalError):
-        services._through_outage(step, "stored", pause=lambda s: None)
+        worker.through_outage(step, "stored", pause=lambda s: None)
     assert step.calls == 1
 
 
@@ -43,4 +43,4 @@ def test_other_errors_are_not_mistaken_for_an_outage():
         raise ValueError("a bug, not an outage")
 
     with pytest.raises(ValueError):
-        services._through_outage(broken, None, pause=lambda s: pytest.fail("no retry"))
+        worker.through_outage(broken, None, pause=lambda s: pytest.fail("no retry"))

@@ -7,7 +7,7 @@ import redis
 from django.conf import settings
 
 from config.celery_app import lines_queue, odds_queue
-from matches import services
+from matches import services, worker
 from matches.models import Card, CardStatus, Match, MatchEvent, WinChance
 from matches.tasks import sweep_stuck_cards
 from promotion.models import PrestigeEntry
@@ -30,7 +30,7 @@ def wait_for(predicate, timeout=90, what="condition"):
 def assert_clean_card(card):
     """Every match has one result and a gapless event log identical to a clean run with the same seed."""
     for match in Match.objects.filter(card=card).select_related("card__promotion"):
-        ruleset, setup = services.frozen_setup(match)
+        ruleset, setup = worker.frozen_setup(match)
         expected = list(ruleset.resolve(setup, RandomDice(match.seed), seed=match.seed))
         stored = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("data", flat=True))
         assert stored == expected, f"match {match.order}"

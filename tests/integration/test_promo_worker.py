@@ -4,7 +4,7 @@ events exactly the engine's, no result in the record, and its Heat in the wrestl
 import pytest
 
 from matches import booking_services as booking
-from matches import services
+from matches import services, worker
 from matches.booking_services import MatchSpec
 from matches.models import Card, CardStatus, MatchEvent
 from promotion.models import PrestigeEntry
@@ -35,7 +35,7 @@ def test_a_real_worker_airs_a_promo_and_carries_its_heat_into_the_next_match(cel
     duel, single, match = card.matches.order_by("order")
     logs = {}
     for m in (duel, single, match):
-        ruleset, setup = services.frozen_setup(m)
+        ruleset, setup = worker.frozen_setup(m)
         expected = list(ruleset.resolve(setup, RandomDice(m.seed), seed=m.seed))
         logs[m.pk] = list(MatchEvent.objects.filter(match=m).order_by("seq").values_list("data", flat=True))
         assert logs[m.pk] == expected, str(m)

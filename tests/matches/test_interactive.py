@@ -9,7 +9,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
-from matches import interactive, services
+from matches import interactive, result_services, services, worker
 from matches.models import Match, MatchDecision, MatchEvent, MatchStatus
 from promotion.models import PrestigeEntry
 from rules import get_ruleset, ruleset_ids, stepwise
@@ -26,7 +26,7 @@ def stored(match):
 
 def replay(match):
     """The engine's events for the decisions made (what a clean replay of seed and decisions gives)."""
-    ruleset, setup = services.frozen_setup(match)
+    ruleset, setup = worker.frozen_setup(match)
     step = stepwise.play(ruleset, setup, match.seed, interactive._made(match.pk))
     return stepwise.Step(json.loads(json.dumps(step.events)), step.decision)  # as JSON stores it (tuples: lists)
 
@@ -139,7 +139,7 @@ def test_a_match_played_to_the_end_is_the_engines_match_for_its_decisions_and_ap
     ledger = PrestigeEntry.objects.filter(match=match).count()
     assert ledger >= 2
     assert services.match_run(match.pk) == "finished"
-    assert services.match_apply_result(match_id=match.pk, result=result) is False
+    assert result_services.match_apply_result(match_id=match.pk, result=result) is False
     assert PrestigeEntry.objects.filter(match=match).count() == ledger
     card.refresh_from_db()
     assert card.status == "finished"
@@ -312,7 +312,7 @@ def test_the_line_of_an_interactive_match_replays_its_players_choices(ruleset):
     result = events[-1]
     if result["winner"] is not None:
         assert WinChance.objects.get(match=match, seq=result["seq"]).data["win"][result["winner"]] == 1.0
-    ruleset_id, setup = services.frozen_setup(match)[0].id, services.frozen_setup(match)[1]
+    ruleset_id, setup = worker.frozen_setup(match)[0].id, worker.frozen_setup(match)[1]
     choices = [d.as_choice() for d in MatchDecision.objects.filter(match=match, made__isnull=False)]
     assert choices
     differs = False

@@ -7,7 +7,7 @@ import time
 import pytest
 from django.db import connection
 
-from matches import services
+from matches import result_services, services, worker
 from matches.models import Card, CardStatus, Match, MatchEvent, MatchStatus
 from promotion.models import PrestigeEntry, Title, TitleReign
 from roster.models import Injury
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 def engine_events(match):
-    ruleset, setup = services.frozen_setup(match)
+    ruleset, setup = worker.frozen_setup(match)
     return list(ruleset.resolve(setup, RandomDice(match.seed), seed=match.seed))
 
 
@@ -104,7 +104,7 @@ def test_a_run_that_died_midway_resumes_after_the_last_stored_event(personas):
     match = card.matches.get()
     expected = engine_events(match)
     half = expected[: len(expected) // 2]
-    services._flush(match.pk, half)
+    worker.events_store(match.pk, half)
     # The dead worker's claim: running, with a lease that has run out.
     from datetime import timedelta
 
@@ -121,7 +121,7 @@ def test_a_match_held_by_a_live_lease_is_left_alone(personas):
     card = book_card(personas.promotion, personas.promoter, matches=1)
     services.card_go_live(card=card, by=personas.promoter)
     match = card.matches.get()
-    assert services.match_claim(match.pk)
+    assert worker.match_claim(match.pk)
     assert services.match_run(match.pk) == "busy"
     assert MatchEvent.objects.filter(match=match).count() == 0
 
@@ -186,7 +186,7 @@ def _title_match(personas, *, champion_wins, method_override=None, changes_on_dq
     for seed in range(500):
         match.seed = seed
         result = engine_events(match)[-1]
-        if result["method"] in services.WIN_METHODS_CLEAN and result["winner"] is not None:
+        if result["method"] in result_services.WIN_METHODS_CLEAN and result["winner"] is not None:
             break
     Match.objects.filter(pk=match.pk).update(seed=match.seed)
     champion = a if (result["winner"] == 0) == champion_wins else b
@@ -223,7 +223,7 @@ def test_a_disqualification_changes_the_title_only_when_the_stipulation_says_so(
     match, title, champion, result = _title_match(personas, champion_wins=False, changes_on_dq=changes_on_dq)
     dq_result = dict(result, method="disqualification")  # the challenger wins, by DQ
     Match.objects.filter(pk=match.pk).update(status=MatchStatus.RUNNING)
-    services.match_apply_result(match_id=match.pk, result=dq_result)
+    result_services.match_apply_result(match_id=match.pk, result=dq_result)
     current = TitleReign.objects.get(title=title, is_current=True)
     assert (champion in current.holders.all()) is (not changes_on_dq)
 
@@ -246,7 +246,7 @@ def test_injuries_from_the_match_are_written_onto_the_wrestlers(db, ruleset, eng
     result = json.loads(json.dumps(result))
     result["state"][1]["injuries"] = engine_injuries  # an area the ruleset does not list is left out
     Match.objects.filter(pk=match.pk).update(status=MatchStatus.RUNNING)
-    services.match_apply_result(match_id=match.pk, result=result)
+    result_services.match_apply_result(match_id=match.pk, result=result)
     loser = match.participants.get(side=1).wrestler
     assert dict(Injury.objects.filter(wrestler=loser).values_list("body_part", "points")) == {"body": 3, "leg": 1}
     loser.refresh_from_db()
@@ -264,7 +264,7 @@ def test_the_sweeper_finds_cards_nobody_works_on(personas):
     Card.objects.filter(pk=card.pk).update(went_live=timezone.now() - timedelta(minutes=5))
     assert services.stuck_cards() == [card.pk]
     first = card.matches.order_by("order").first()
-    services.match_claim(first.pk)
+    worker.match_claim(first.pk)
     assert services.stuck_cards() == []  # a worker holds a live lease
 
 

@@ -8,7 +8,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from matches import booking_services as booking
-from matches import services
+from matches import result_services, services, worker
 from matches.booking_selectors import recent_results
 from matches.booking_services import BookingRefused, MatchSpec
 from matches.models import Card, CardStatus, Match, MatchEvent, MatchParticipant, MatchStatus
@@ -207,7 +207,7 @@ def aired_card(league, *specs):
 
 
 def engine_events(match):
-    ruleset, setup = services.frozen_setup(match)
+    ruleset, setup = worker.frozen_setup(match)
     return list(ruleset.resolve(setup, RandomDice(match.seed), seed=match.seed))
 
 
@@ -293,7 +293,7 @@ def test_running_a_promo_twice_stores_one_log_and_one_result(league):
     first = stored(segment)
     finished = Match.objects.get(pk=segment.pk).finished
     assert services.match_run(segment.pk) == "finished"
-    assert services.match_apply_result(match_id=segment.pk, result=first[-1]) is False  # a late second delivery
+    assert result_services.match_apply_result(match_id=segment.pk, result=first[-1]) is False  # a late second delivery
     assert stored(segment) == first and [e["seq"] for e in first] == [0, 1, 2]
     assert Match.objects.get(pk=segment.pk).finished == finished
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from matches import services, win_probability
+from matches import services, win_probability, worker
 from matches.models import MatchEvent, WinChance
 from matches.views_live import render_entry
 from rules.win_probability import BEFORE_THE_BELL
@@ -140,7 +140,7 @@ class Stopped(Exception):
 def test_an_engine_that_stops_mid_round_still_hands_out_what_it_made(personas):
     """A match paused at a decision (the engine raises) airs the events made before the pause."""
     match = aired(personas, 2.0)
-    ruleset, setup = services.frozen_setup(match)
+    ruleset, setup = worker.frozen_setup(match)
     events = list(ruleset.resolve(setup, services.RandomDice(match.seed), seed=match.seed))
     cut = next(e["seq"] for e, n in zip(events, events[1:], strict=False) if n["round"] == e["round"] and e["round"])
 
