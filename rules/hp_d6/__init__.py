@@ -1,6 +1,7 @@
 """hp-d6: the "WWF RPG" d6 system (seed 001): 20 HP, d6 initiative, six move types, three-roll pins.
 
-Modules follow the text: ``sheet`` (Hit Points, the wrestler), ``match`` (Taking Turns), ``moves``
+Modules follow the text: ``sheet`` (Hit Points, the wrestler), ``hit_points`` (Hit Points: HP removed
+in the match), ``match`` (Taking Turns), ``moves``
 (The Moves: strike, grapple, high risk, pinning combination, submission, trademark finisher),
 ``knockdown`` (Getting Up), ``pins`` (Going for the Pin), ``advanced`` (ADVANCED RULES),
 ``tactics`` (who picks what) and ``narration`` (the play-by-play). Decisions: ``docs/rules/hp-d6.md``.
@@ -9,7 +10,8 @@ Modules follow the text: ``sheet`` (Hit Points, the wrestler), ``match`` (Taking
 from rules.base import HouseRule, Ruleset
 from rules.errors import SetupError
 from rules.hp_d6 import match, narration, sheet
-from rules.hp_d6.moves import FINISHER_HP, MOVE_TABLE, PIN_HP
+from rules.hp_d6.moves import FINISHER_HP, MOVE_TABLE
+from rules.hp_d6.pins import PIN_HP
 from rules.hp_d6.sheet import HP_DEFAULT
 from rules.registry import register
 

@@ -6,7 +6,7 @@ of Attacking the Referee follows proposal W10. Each rule is off unless the stipu
 """
 
 from rules.hp_d6 import knockdown
-from rules.hp_d6.moves import damage
+from rules.hp_d6.hit_points import damage
 
 # Foreign Objects: "If he connects, roll a further d6": 1-2 the referee sees it (DQ), else HP lost.
 FOREIGN_OBJECT_TABLE = {1: "seen", 2: "seen", 3: 2, 4: 2, 5: 3, 6: 5}

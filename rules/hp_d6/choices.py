@@ -12,7 +12,8 @@ roll is an opposed d6 the side that wants something must win outright, W1: 15 ch
 from rules.decisions import Option
 from rules.hp_d6 import moves
 from rules.hp_d6.advanced import RUN_IN_DAMAGE
-from rules.hp_d6.moves import FINISHER_HP, PIN_HP
+from rules.hp_d6.moves import FINISHER_HP
+from rules.hp_d6.pins import PIN_HP
 
 WIN = 15 / 36  # an opposed d6 won outright (a tie fails, W1)
 KICK_OUT_FINISHER = 1 / 6  # the finisher pin: a natural 6

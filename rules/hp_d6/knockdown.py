@@ -11,7 +11,7 @@ P_GET_UP = "get up: prone wrestler"
 P_GET_UP_OPP = "get up: opponent"
 
 
-# Every change to a wrestler's state goes through these functions (and ``moves.damage``): each drops his
+# Every change to a wrestler's state goes through these functions (and ``hit_points.damage``): each drops his
 # kept state dict (``snap``) so the next event shows the change.
 
 

@@ -21,12 +21,13 @@ the tests hold them to it. Events, their ``rolls`` and ``state`` are read-only f
 """
 
 import random
+from functools import partial
 
 from rules.base import RESULT_METHODS, EventLog
 from rules.decisions import AwaitingDecision, DecisionPoints
 from rules.dice import RandomDice
 from rules.errors import SetupError
-from rules.hp_d6 import advanced, choices, knockdown, narration
+from rules.hp_d6 import advanced, choices, knockdown, moves, narration
 from rules.hp_d6.tactics import ACTIONS, Tactics, choose
 
 SECONDS_PER_TURN = 5  # one wrestler's turn (one move attempt); a round (both turns) is 10 seconds of match time
@@ -295,6 +296,9 @@ class Match(DecisionPoints):
         # both and no decision point is even counted (the automatic match, byte for byte as before)
         self.choosers = None
         self.choices = choices
+        # the free attack of a kick-out at one (pins.pin_rolls): a strike from the mat; passed in, as the pins may not
+        # import the moves (the moves go for the pin)
+        self.free_attack = partial(moves.strike, free=True)
         self.decisions = 0  # decision points so far (the next one's index), counted while choosers are set
         self.asking = ("", "")  # the wrestler and the question of the decision being made
         self.turn = self._make_turn()

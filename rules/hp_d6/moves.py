@@ -11,8 +11,9 @@ for his Trademark Finisher (``take_finisher`` in his tactics; on by default).
 """
 
 from rules.hp_d6 import knockdown, pins
+from rules.hp_d6.hit_points import damage
+from rules.hp_d6.pins import PIN_HP
 
-PIN_HP = 10  # "Once you have taken your opponent down to 10 HPs or less, you can attempt to go for the pin."
 FINISHER_HP = 15  # "First, your opponent must be at 15 or less HPs."
 TAPOUT_ROLLS = 5  # "the submission is locked for 5 rolls, the defending wrestler taps out"
 
@@ -97,14 +98,6 @@ P_APPLY = ("submission apply: attacker", "submission apply: defender")
 P_SUSTAIN = ("submission sustain: attacker", "submission sustain: defender")
 P_HOLD = ("submission hold: attacker", "submission hold: defender")
 P_FINISHER = ("finisher: attacker", "finisher: defender")
-
-
-def damage(wrestler, amount):
-    """Remove HP; HP never goes below 0 (W7). Returns the HP actually removed."""
-    amount = min(amount, wrestler.hp)
-    wrestler.hp -= amount
-    wrestler.snap = None
-    return amount
 
 
 def finisher_chance(m, att, dfn, a, d, instead_of=None):

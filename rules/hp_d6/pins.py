@@ -8,7 +8,9 @@ second roll, your opponent kicks out and returns to a standing position. If you 
 your opponent kicks out of the pin, but remains in his/her prone position."
 """
 
-from rules.hp_d6 import advanced, knockdown, moves
+from rules.hp_d6 import advanced, knockdown
+
+PIN_HP = 10  # "Once you have taken your opponent down to 10 HPs or less, you can attempt to go for the pin."
 
 P_COUNT = (
     None,
@@ -22,7 +24,7 @@ KICKOUT = {1: "kick-out, free attack", 2: "kick-out, stands up", 3: "kick-out, s
 
 def can_pin(m, att, dfn):
     """W8: the opponent is prone and at 10 HP or less when the turn starts; a referee must be there to count."""
-    return dfn.prone and dfn.hp <= moves.PIN_HP and m.referee == "up"
+    return dfn.prone and dfn.hp <= PIN_HP and m.referee == "up"
 
 
 def pin(m, att, dfn):
@@ -51,9 +53,10 @@ def pin_rolls(m, att, dfn):
                 dfn.side,
                 {"count": count, "outcome": outcome},
             )
-            # "your opponent kicks out of the pin and may make a free attack" (from the mat)
+            # "your opponent kicks out of the pin and may make a free attack" (from the mat): a strike, which the
+            # match passes in (``Match.free_attack``)
             if count == 1 and (m.choosers is None or m.choices.makes_free_attack(m, dfn, att)):
-                moves.strike(m, dfn, att, free=True)
+                m.free_attack(m, dfn, att)
             return False
         if m.loud:
             m.emit("pin_count", "", att.side, dfn.side, {"count": count, "outcome": "count"})

@@ -18,7 +18,8 @@ alignment (below) and may be overridden per sheet in ``tactics.weights``. Situat
 from functools import partial
 
 from rules.hp_d6 import advanced, moves, pins
-from rules.hp_d6.moves import DAMAGE, FINISHER_HP, PIN_HP
+from rules.hp_d6.moves import DAMAGE, FINISHER_HP
+from rules.hp_d6.pins import PIN_HP
 
 DEFAULT_WEIGHTS = {
     "face": {
