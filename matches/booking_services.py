@@ -6,7 +6,9 @@ database refuses the same wrestler twice on a card (``participant_once_per_card`
 wrestler cannot both succeed.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -16,14 +18,15 @@ from matches import interactive
 from matches.models import SEGMENT_KINDS, Card, CardStatus, EscapeRule, Match, MatchKind, MatchParticipant
 from matches.tasks import compute_odds
 from promotion import notices
-from promotion.models import Division, Referee, Role, Title, TitleReign
+from promotion.models import Division, Promotion, Referee, Role, Title, TitleReign
 from promotion.pages import pages_changed
-from promotion.permissions import require
+from promotion.permissions import Actor, require
 from roster.models import Approval, Wrestler, WrestlerStatus
-from rules import get_ruleset
+from rules import MatchSetup, Ruleset, get_ruleset
+from rules.base import Sheet
 
 TAG_DEFAULT_TIME_LIMIT = 20 * 60  # seconds
-SIDE_SIZES = {MatchKind.SINGLES: 1, MatchKind.CAGE: 1, MatchKind.TAG: 2}
+SIDE_SIZES: dict[str, int] = {MatchKind.SINGLES: 1, MatchKind.CAGE: 1, MatchKind.TAG: 2}
 
 
 class BookingRefused(ValidationError):
@@ -35,7 +38,7 @@ class MatchSpec:
     """What a promoter books: ``sides`` is a list of lists of Wrestler ids."""
 
     kind: str = MatchKind.SINGLES
-    sides: list = field(default_factory=list)
+    sides: list[list[int]] = field(default_factory=list)
     referee_id: int | None = None
     title_id: int | None = None
     time_limit_minutes: int | None = None
@@ -53,7 +56,7 @@ class MatchSpec:
 BOOKERS_ONLY = "Only promoters and owners book cards."
 
 
-def _lock_card(card):
+def _lock_card(card: Card) -> Card:
     card = Card.objects.select_for_update().select_related("promotion").get(pk=card.pk)
     if not card.is_editable:
         raise BookingRefused(f"{card.name} is {card.get_status_display().lower()}: its line-up can no longer change.")
@@ -61,7 +64,16 @@ def _lock_card(card):
 
 
 @transaction.atomic
-def card_create(*, promotion, by, name, week=None, venue="", pace=0.0, decision_seconds=60):
+def card_create(
+    *,
+    promotion: Promotion,
+    by: Actor,
+    name: str,
+    week: int | None = None,
+    venue: str = "",
+    pace: float = 0.0,
+    decision_seconds: int | None = 60,
+) -> Card:
     require(by, promotion, Role.PROMOTER, BOOKERS_ONLY)
     pages_changed(promotion.pk)
     card = Card(
@@ -78,7 +90,7 @@ def card_create(*, promotion, by, name, week=None, venue="", pace=0.0, decision_
 
 
 @transaction.atomic
-def card_update(*, card, by, **fields):
+def card_update(*, card: Card, by: Actor, **fields: object) -> Card:
     require(by, card.promotion, Role.PROMOTER, BOOKERS_ONLY)
     pages_changed(card.promotion_id)
     card = _lock_card(card)
@@ -90,12 +102,12 @@ def card_update(*, card, by, **fields):
     return card
 
 
-def current_champions(title):
+def current_champions(title: Title) -> set[int]:
     reign = TitleReign.objects.filter(title=title, is_current=True).prefetch_related("holders").first()
     return set() if reign is None else {w.pk for w in reign.holders.all()}
 
 
-def check_match(card, spec, *, match_id=None):
+def check_match(card: Card, spec: MatchSpec, *, match_id: int | None = None) -> list[str]:
     """Refuse what the promotion's rules refuse; return warnings (strings) for what they only warn about."""
     promotion = card.promotion
     warnings = []
@@ -124,7 +136,7 @@ def check_match(card, spec, *, match_id=None):
         raise BookingRefused("Every wrestler must be on this promotion's roster.")
     booked = (
         MatchParticipant.objects.filter(card=card, wrestler_id__in=ids, segment=segment)
-        .exclude(match_id=match_id)
+        .exclude(match_id=match_id)  # type: ignore[misc]  # stubs refuse None: Django reads it as IS NULL
         .select_related("wrestler", "match")
         .order_by("match__order")
         .first()
@@ -166,7 +178,7 @@ def check_match(card, spec, *, match_id=None):
         champions = current_champions(title)
         if champions and not any(champions <= set(side) for side in spec.sides):
             raise BookingRefused(f"The {title.name} is on the line, but the champion is not in the match.")
-        if Match.objects.filter(card=card, title=title).exclude(pk=match_id).exists():
+        if Match.objects.filter(card=card, title=title).exclude(pk=match_id).exists():  # type: ignore[misc]  # stubs refuse None: Django reads it as IS NULL
             raise BookingRefused(f"The {title.name} is already on the line on this card.")
     if spec.kind == MatchKind.CAGE and spec.escape_rule and spec.escape_rule not in EscapeRule.values:
         raise BookingRefused("Unknown escape rule.")
@@ -180,7 +192,7 @@ def check_match(card, spec, *, match_id=None):
 PROMO_DF_RANGE = (1, 40)
 
 
-def check_segment(ruleset, spec):
+def check_segment(ruleset: Ruleset, spec: MatchSpec) -> None:
     """Refuse a segment (a promo) the promotion's ruleset does not play, or one booked like a match: a promo has
     one wrestler (or two, dueling), and no referee, title or match stipulation. The cage options are ignored, as
     for every kind but cage."""
@@ -204,7 +216,7 @@ def check_segment(ruleset, spec):
             raise BookingRefused(f"A promo's Difficulty is {low} to {high}.")
 
 
-def _heat_warnings(card, spec, wrestlers, match_id):
+def _heat_warnings(card: Card, spec: MatchSpec, wrestlers: dict[int, Wrestler], match_id: int | None) -> list[str]:
     """A promo's Heat carries only into the wrestler's next match on the same card (the ruleset's docs):
     warn when there is none after it. A new promo is booked at the end of the card."""
     order = Match.objects.filter(pk=match_id).values_list("order", flat=True).first() if match_id else None
@@ -223,7 +235,7 @@ def _heat_warnings(card, spec, wrestlers, match_id):
     return warnings
 
 
-def _write_participants(match, spec):
+def _write_participants(match: Match, spec: MatchSpec) -> None:
     MatchParticipant.objects.filter(match=match).delete()
     try:
         with transaction.atomic():
@@ -252,7 +264,7 @@ def _write_participants(match, spec):
         raise BookingRefused(f"{who} is already booked on this card.") from None
 
 
-def _apply_spec(match, spec):
+def _apply_spec(match: Match, spec: MatchSpec) -> None:
     for key in (
         "kind",
         "referee_id",
@@ -276,7 +288,7 @@ def _apply_spec(match, spec):
 
 
 @transaction.atomic
-def match_add(*, card, by, spec):
+def match_add(*, card: Card, by: Actor, spec: MatchSpec) -> tuple[Match, list[str]]:
     """Book a match at the end of the card. Returns ``(match, warnings)``."""
     require(by, card.promotion, Role.PROMOTER, BOOKERS_ONLY)
     pages_changed(card.promotion_id)
@@ -292,7 +304,7 @@ def match_add(*, card, by, spec):
 
 
 @transaction.atomic
-def match_update(*, match, by, spec):
+def match_update(*, match: Match, by: Actor, spec: MatchSpec) -> tuple[Match, list[str]]:
     require(by, match.card.promotion, Role.PROMOTER, BOOKERS_ONLY)
     pages_changed(match.card.promotion_id)
     card = _lock_card(match.card)
@@ -305,13 +317,13 @@ def match_update(*, match, by, spec):
     return match, warnings
 
 
-def _odds_after_commit(match):
+def _odds_after_commit(match: Match) -> None:
     """A worker works out the odds of the match as booked now (matches/odds.py), once this booking commits."""
     compute_odds.delay_on_commit(match.pk)
 
 
 @transaction.atomic
-def match_remove(*, match, by):
+def match_remove(*, match: Match, by: Actor) -> None:
     require(by, match.card.promotion, Role.PROMOTER, BOOKERS_ONLY)
     pages_changed(match.card.promotion_id)
     card = _lock_card(match.card)
@@ -319,7 +331,7 @@ def match_remove(*, match, by):
     _renumber(card, list(card.matches.order_by("order").values_list("pk", flat=True)))
 
 
-def _renumber(card, ordered_ids):
+def _renumber(card: Card, ordered_ids: Sequence[int]) -> None:
     # Two steps so the (card, order) unique constraint never sees a duplicate in between.
     for i, pk in enumerate(ordered_ids, start=1):
         Match.objects.filter(pk=pk).update(order=1000 + i)
@@ -328,7 +340,7 @@ def _renumber(card, ordered_ids):
 
 
 @transaction.atomic
-def match_move(*, match, by, delta):
+def match_move(*, match: Match, by: Actor, delta: int) -> None:
     """Move a match up (delta -1) or down (+1) the card."""
     require(by, match.card.promotion, Role.PROMOTER, BOOKERS_ONLY)
     pages_changed(match.card.promotion_id)
@@ -341,7 +353,7 @@ def match_move(*, match, by, delta):
 
 
 @transaction.atomic
-def card_reorder(*, card, by, ordered_ids):
+def card_reorder(*, card: Card, by: Actor, ordered_ids: Sequence[int]) -> None:
     require(by, card.promotion, Role.PROMOTER, BOOKERS_ONLY)
     pages_changed(card.promotion_id)
     card = _lock_card(card)
@@ -359,11 +371,11 @@ class CardProblem:
     order: int
     message: str
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"Match {self.order}: {self.message}"
 
 
-def card_problems(card):
+def card_problems(card: Card) -> list[CardProblem]:
     """Every match of the card the booking rules refuse now, as the roster stands (an approval withdrawn, an
     injury, a suspension or a retirement since the match was booked): a list of CardProblem, empty when the card
     may go ahead. "Mark as booked" and "Go live" both refuse a card with any; a page can list them to let the
@@ -378,7 +390,7 @@ def card_problems(card):
 
 
 @transaction.atomic
-def card_mark_booked(*, card, by):
+def card_mark_booked(*, card: Card, by: Actor) -> Card:
     require(by, card.promotion, Role.PROMOTER, BOOKERS_ONLY)
     pages_changed(card.promotion_id)
     card = _lock_card(card)
@@ -393,9 +405,9 @@ def card_mark_booked(*, card, by):
     return card
 
 
-def spec_of(match):
+def spec_of(match: Match) -> MatchSpec:
     """The MatchSpec a booked match was made from (to check it again)."""
-    sides = [[], []]
+    sides: list[list[int]] = [[], []]
     for p in sorted(match.participants.all(), key=lambda p: (p.side, p.slot)):
         while len(sides) <= p.side:
             sides.append([])
@@ -420,7 +432,7 @@ def spec_of(match):
     )
 
 
-def match_setup(match, carried=None):
+def match_setup(match: Match, carried: list[list[Any]] | None = None) -> tuple[Ruleset, MatchSetup]:
     """The engine's MatchSetup for a booked match: sheets (with what the league keeps) and the stipulation.
     ``carried``: what segments earlier on the card earned each wrestler, one list per side (``Ruleset.carry_in``).
     A segment (a promo) takes only its own options, not the house rules of a match."""
@@ -429,7 +441,7 @@ def match_setup(match, carried=None):
     promotion = match.card.promotion
     ruleset = get_ruleset(promotion.ruleset)
     participants = list(match.participants.select_related("wrestler", "wrestler__promotion").order_by("side", "slot"))
-    sides = [[], []]
+    sides: list[list[Sheet]] = [[], []]
     for p in participants:
         sides[p.side].append(export_sheet(p.wrestler))
     if match.is_segment:
@@ -445,7 +457,7 @@ def match_setup(match, carried=None):
     stipulation["no_dq"] = match.no_dq
     stipulation["titles_change_on_dq"] = match.titles_change_on_dq or promotion.titles_change_on_dq
     if match.referee_id:
-        stipulation["referee"] = match.referee.as_stipulation()
+        stipulation["referee"] = cast(Referee, match.referee).as_stipulation()  # referee_id is set
     if match.kind == MatchKind.CAGE:
         stipulation.update(
             cage=match.cage_material or "chainlink",

@@ -2,11 +2,13 @@
 log) and the contender rankings of every title. Formulas are in docs/league.md."""
 
 import copy
+from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
+from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Max, Q
 
-from matches.models import MatchStatus
+from matches.models import Match, MatchStatus
 from promotion import notices
 from promotion.models import (
     ContenderSnapshot,
@@ -41,6 +43,45 @@ PART_LABELS = {
 MAX_HEAL_PASSES = 20
 TALLY_POINTS = {"clean_wins": "clean_win", "dq_wins": "dq_win", "draws": "draw", "losses": "loss"}
 
+# A wrestler's recent results, a count for each key of TALLY_POINTS (built with dict.fromkeys).
+Tally = dict[str, int]
+# What _heal returns, one row per wrestler healed: (wrestler id, points healed, points left).
+Healed = list[tuple[int, int, int]]
+
+if TYPE_CHECKING:
+
+    class Contender(Wrestler):
+        """A ranked wrestler (RankingData.ranking): a copy of the Wrestler with his Tally, score and its parts."""
+
+        clean_wins: int
+        dq_wins: int
+        draws: int
+        losses: int
+        score: int
+        parts: list[tuple[str, int]]
+
+
+class ContenderRow(TypedDict):
+    """One wrestler of a title's ranking with his movement (with_movement); stored without ``wrestler_obj``."""
+
+    wrestler: int
+    name: str
+    rank: int
+    score: int
+    title: str
+    moved: int | None
+    wrestler_obj: NotRequired["Contender"]
+
+
+class TitleBoard(TypedDict):
+    title: Title
+    rows: list[ContenderRow]
+
+
+class OverdueTitle(TypedDict):
+    title: Title
+    weeks: int
+
 
 class AlreadyAdvanced(Exception):
     pass
@@ -49,7 +90,7 @@ class AlreadyAdvanced(Exception):
 # --- healing -------------------------------------------------------------------------------------
 
 
-def _heal(promotion):
+def _heal(promotion: Promotion) -> Healed:
     """Subtract each injured wrestler's weekly heal (``Wrestler.weekly_heal``, see roster.healing) from his
     injuries, spread over his injured areas one point at a time, most injured area first (ties by body part), as
     the seed says. Set-based: a handful of statements per pass over every injured wrestler of the promotion; each
@@ -119,7 +160,7 @@ def _heal(promotion):
     return healed
 
 
-def _returns(promotion, healed):
+def _returns(promotion: Promotion, healed: Healed) -> list[int]:
     """Wrestlers healed to zero this week become active again, and suspensions that ran out end. (A wrestler a
     promoter marked injured without injury points stays so until the promoter changes it.)"""
     back_from_injury = Wrestler.objects.filter(
@@ -141,7 +182,7 @@ INACTIVITY_SHARE = 10  # ...cost 10% of Prestige (a Legend: 5%, seed background 
 LEGEND_SHARE = 5
 
 
-def _inactivity(promotion, week):
+def _inactivity(promotion: Promotion, week: int) -> list[tuple[int, str, int, int]]:
     """Wrestlers who have not wrestled for a multiple of INACTIVE_WEEKS weeks lose a share of their Prestige (a
     promo is not a match: it does not count as wrestling).
     Set-based: one statement finds them (with their last match week), one writes the ledger rows, one updates
@@ -195,7 +236,7 @@ def _inactivity(promotion, week):
 
 
 @transaction.atomic
-def advance_week(*, promotion, by=None, from_week=None):
+def advance_week(*, promotion: Promotion, by: User | None = None, from_week: int | None = None) -> WeekLog:
     """End the current week: heal, count suspensions down, refresh the rankings, notify players, write the league
     log. Exactly once per week: the week's log row is unique, and the promotion row is locked throughout, so two
     calls at once (a double click, beat and an owner) heal once. ``by=None`` is the scheduler."""
@@ -248,11 +289,11 @@ def advance_week(*, promotion, by=None, from_week=None):
     return log
 
 
-def _points(n):
+def _points(n: int) -> str:
     return f"{n} injury point{'s' if n != 1 else ''}"
 
 
-def _notify(promotion, week, log):
+def _notify(promotion: Promotion, week: int, log: WeekLog) -> None:
     owners = dict(Wrestler.objects.filter(promotion=promotion, owner__isnull=False).values_list("pk", "owner_id"))
     new = []
     for row in log.healed:
@@ -300,12 +341,12 @@ class RankingData:
     """What every title's ranking of one promotion needs, read once: the champions of each title, the eligible
     wrestlers' recent results, and the Prestige leaders. Four queries, whatever the number of titles."""
 
-    def __init__(self, promotion, week=None):
+    def __init__(self, promotion: Promotion, week: int | None = None) -> None:
         from matches.models import MatchParticipant
 
         self.week = promotion.current_week if week is None else week
         since = max(1, self.week - RECENT_WEEKS + 1)
-        self.champions = {}
+        self.champions: dict[int, set[int]] = {}
         for title_id, wid in TitleReign.holders.through.objects.filter(
             titlereign__title__promotion=promotion, titlereign__is_current=True
         ).values_list("titlereign__title_id", "wrestler_id"):
@@ -315,7 +356,7 @@ class RankingData:
             .select_related("promotion")
             .defer("sheet", "bio")  # a ranking shows names and numbers; sheets are large
         )
-        self.tally = {}
+        self.tally: dict[int, Tally] = {}
         recent = MatchParticipant.objects.filter(
             segment=False,  # a promo is no result
             wrestler__in=self.eligible,
@@ -339,7 +380,7 @@ class RankingData:
         pool += list(self.eligible.filter(pk__in=list(self.tally)).exclude(pk__in=[w.pk for w in pool]))
         self.pool = pool
 
-    def ranking(self, title, limit=CONTENDERS):
+    def ranking(self, title: Title, limit: int = CONTENDERS) -> list["Contender"]:
         """Only wrestlers with a recent match can score more than their Prestige, so the top ``limit`` are among
         the Prestige leaders plus everyone who wrestled lately."""
         champions = self.champions.get(title.pk, set())
@@ -353,7 +394,7 @@ class RankingData:
         scored.sort(key=lambda row: (-row[0], -row[1].prestige, row[1].ring_name))
         ranked = []
         for score, w, tally in scored[:limit]:  # copies of the ranked only: the pool is hundreds of wrestlers
-            row = copy.copy(w)
+            row = cast("Contender", copy.copy(w))  # given a Contender's attributes below
             for key, value in tally.items():
                 setattr(row, key, value)
             row.score = score
@@ -362,11 +403,11 @@ class RankingData:
         return ranked
 
 
-def score_of(prestige, tally):
+def score_of(prestige: int, tally: Tally) -> int:
     return sum(points for _label, points in score_parts(prestige, tally))
 
 
-def score_parts(prestige, tally):
+def score_parts(prestige: int, tally: Tally) -> list[tuple[str, int]]:
     """The score's breakdown, ``[(what, points)]``: the Prestige share first, then each kind of recent result."""
     parts = [(f"Prestige {prestige} ÷ {PRESTIGE_SHARE}", prestige // PRESTIGE_SHARE)]
     for key, n in tally.items():
@@ -377,14 +418,16 @@ def score_parts(prestige, tally):
     return parts
 
 
-def contenders(title, *, week=None, limit=CONTENDERS, data=None):
+def contenders(
+    title: Title, *, week: int | None = None, limit: int = CONTENDERS, data: RankingData | None = None
+) -> list["Contender"]:
     """The ranking of one title: Prestige plus recent results; champions, injured, suspended and unapproved
     wrestlers excluded. Pass ``data`` (a RankingData) to rank several titles from one read."""
     data = data or RankingData(title.promotion, week)
     return data.ranking(title, limit)
 
 
-def boards(promotion):
+def boards(promotion: Promotion) -> list[TitleBoard]:
     """Every active title's ranking with movement since its last snapshot, for the contenders page."""
     titles = list(
         Title.objects.filter(promotion=promotion, is_active=True).select_related("promotion").order_by("name")
@@ -401,17 +444,17 @@ def boards(promotion):
     return [{"title": t, "rows": with_movement(t, data.ranking(t), latest.get(t.pk))} for t in titles]
 
 
-def previous_snapshot(title, before_id=None):
+def previous_snapshot(title: Title, before_id: int | None = None) -> ContenderSnapshot | None:
     qs = ContenderSnapshot.objects.filter(title=title)
     if before_id is not None:
         qs = qs.filter(pk__lt=before_id)
     return qs.order_by("-pk").first()
 
 
-def with_movement(title, ranked, previous):
+def with_movement(title: Title, ranked: list["Contender"], previous: ContenderSnapshot | None) -> list[ContenderRow]:
     """Annotate each ranked wrestler with ``moved``: places gained since the previous snapshot (None: new)."""
     before = {wid: i + 1 for i, (wid, _) in enumerate(previous.ranking)} if previous else {}
-    rows = []
+    rows: list[ContenderRow] = []
     for rank, w in enumerate(ranked, start=1):
         old = before.get(w.pk)
         rows.append(
@@ -428,7 +471,9 @@ def with_movement(title, ranked, previous):
     return rows
 
 
-def snapshot_contenders(title, *, week, match=None, data=None):
+def snapshot_contenders(
+    title: Title, *, week: int, match: Match | None = None, data: RankingData | None = None
+) -> list[ContenderRow]:
     ranked = contenders(title, week=week, data=data)
     previous = previous_snapshot(title)
     ContenderSnapshot.objects.create(title=title, match=match, week=week, ranking=[[w.pk, w.score] for w in ranked])
@@ -438,18 +483,18 @@ def snapshot_contenders(title, *, week, match=None, data=None):
     return rows
 
 
-def snapshot_after_match(match):
+def snapshot_after_match(match: Match) -> None:
     """After a result: one snapshot per active title of the promotion (the match page shows the movement)."""
     data = RankingData(match.card.promotion, match.card.week)
     for title in Title.objects.filter(promotion=match.card.promotion, is_active=True):
         snapshot_contenders(title, week=match.card.week, match=match, data=data)
 
 
-def division_of(title):
+def division_of(title: Title) -> str:
     return Division(title.division).label
 
 
-def overdue_titles(promotion):
+def overdue_titles(promotion: Promotion) -> list[OverdueTitle]:
     """Titles whose champion has not defended within the title's interval (weeks). One query."""
     reigns = (
         TitleReign.objects.filter(
@@ -461,9 +506,9 @@ def overdue_titles(promotion):
         .select_related("title", "title__promotion")
         .annotate(last=Max("title__matches__card__week", filter=Q(title__matches__status=MatchStatus.FINISHED)))
     )
-    overdue = []
+    overdue: list[OverdueTitle] = []
     for reign in reigns:
         weeks = promotion.current_week - max(reign.won_week, reign.last or 0)
-        if weeks > reign.title.defense_interval_weeks:
+        if weeks > cast(int, reign.title.defense_interval_weeks):  # not null: the query's filter
             overdue.append({"title": reign.title, "weeks": weeks})
     return overdue

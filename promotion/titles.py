@@ -4,29 +4,52 @@ Lineage is derived from results: ``matches.services`` opens and closes reigns at
 hand-made changes are the owner's two league-setup actions, :func:`title_vacate` and :func:`title_award`.
 """
 
+from collections.abc import Iterable
+from typing import TypedDict, TypeVar
+
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Prefetch
+from django.db.models import Max, Prefetch, QuerySet
 
-from promotion.models import Division, Referee, ReignEnd, Role, Title, TitleReign
+from promotion.models import Division, Promotion, Referee, ReignEnd, Role, Title, TitleReign
 from promotion.pages import pages_changed
-from promotion.permissions import require
+from promotion.permissions import Actor, require
 from roster.models import Approval, Wrestler, WrestlerStatus
 
 AWARDED = "awarded"
 REFEREE_FIELDS = ("name", "skill", "sav", "warning_limit")
 TITLE_FIELDS = ("name", "division", "is_active", "defense_interval_weeks")
 
+_Named = TypeVar("_Named", Referee, Title)
+
+
+class LineageRow(TypedDict):
+    """One reign of :func:`lineage_table`."""
+
+    reign: TitleReign
+    holders: list[Wrestler]
+    nth: int
+    weeks: int
+    x: float
+    width: float
+
+
+class LineageSpan(TypedDict):
+    """The weeks the lineage timeline covers."""
+
+    start: int
+    end: int
+
 
 class TitleRefused(ValidationError):
     """A title action the league's rules refuse; the message says why."""
 
 
-def _unique_error(model_name, name):
+def _unique_error(model_name: str, name: str) -> ValidationError:
     return ValidationError({"name": f"{model_name} called {name!r} already exists in this promotion."})
 
 
-def _save_named(obj, model_name):
+def _save_named(obj: _Named, model_name: str) -> _Named:
     same_name = type(obj).objects.filter(promotion_id=obj.promotion_id, name=obj.name).exclude(pk=obj.pk)
     if same_name.exists():
         raise _unique_error(model_name, obj.name)
@@ -43,7 +66,9 @@ def _save_named(obj, model_name):
 
 
 @transaction.atomic
-def referee_create(*, promotion, by, name, skill=12, sav=10, warning_limit=3) -> Referee:
+def referee_create(
+    *, promotion: Promotion, by: Actor, name: str, skill: int = 12, sav: int = 10, warning_limit: int = 3
+) -> Referee:
     require(by, promotion, Role.PROMOTER, f"Only promoters and owners of {promotion.name} may do that.")
     pages_changed(promotion.pk)
     referee = Referee(promotion=promotion, name=name, skill=skill, sav=sav, warning_limit=warning_limit)
@@ -51,7 +76,7 @@ def referee_create(*, promotion, by, name, skill=12, sav=10, warning_limit=3) ->
 
 
 @transaction.atomic
-def referee_update(*, referee, by, **fields) -> Referee:
+def referee_update(*, referee: Referee, by: Actor, **fields: object) -> Referee:
     require(by, referee.promotion, Role.PROMOTER, f"Only promoters and owners of {referee.promotion.name} may do that.")
     pages_changed(referee.promotion_id)
     referee = Referee.objects.select_for_update().get(pk=referee.pk)
@@ -66,7 +91,15 @@ def referee_update(*, referee, by, **fields) -> Referee:
 
 
 @transaction.atomic
-def title_create(*, promotion, by, name, division=Division.SINGLES, is_active=True, defense_interval_weeks=None):
+def title_create(
+    *,
+    promotion: Promotion,
+    by: Actor,
+    name: str,
+    division: str = Division.SINGLES,
+    is_active: bool = True,
+    defense_interval_weeks: int | None = None,
+) -> Title:
     require(by, promotion, Role.PROMOTER, f"Only promoters and owners of {promotion.name} may do that.")
     pages_changed(promotion.pk)
     title = Title(
@@ -80,7 +113,7 @@ def title_create(*, promotion, by, name, division=Division.SINGLES, is_active=Tr
 
 
 @transaction.atomic
-def title_update(*, title, by, **fields) -> Title:
+def title_update(*, title: Title, by: Actor, **fields: object) -> Title:
     require(by, title.promotion, Role.PROMOTER, f"Only promoters and owners of {title.promotion.name} may do that.")
     pages_changed(title.promotion_id)
     title = Title.objects.select_for_update().select_related("promotion").get(pk=title.pk)
@@ -93,12 +126,12 @@ def title_update(*, title, by, **fields) -> Title:
     return _save_named(title, "A title")
 
 
-def current_reign(title):
+def current_reign(title: Title) -> TitleReign | None:
     return TitleReign.objects.filter(title=title, is_current=True).prefetch_related("holders").first()
 
 
 @transaction.atomic
-def title_vacate(*, title, by, reason, end=ReignEnd.VACATED) -> TitleReign:
+def title_vacate(*, title: Title, by: Actor, reason: str | None, end: str = ReignEnd.VACATED) -> TitleReign | None:
     """Close the current reign: end=vacated (or retired, see title_retire), with the owner's reason."""
     require(by, title.promotion, Role.OWNER, f"Only owners of {title.promotion.name} may do that.")
     pages_changed(title.promotion_id)
@@ -124,7 +157,7 @@ def title_vacate(*, title, by, reason, end=ReignEnd.VACATED) -> TitleReign:
 
 
 @transaction.atomic
-def title_retire(*, title, by, reason) -> Title:
+def title_retire(*, title: Title, by: Actor, reason: str | None) -> Title:
     """Retire a title with a reason: its current reign ends as "title retired" and it is no longer defended."""
     if not title.is_active:
         raise TitleRefused(f"The {title.name} is already retired.")
@@ -135,7 +168,7 @@ def title_retire(*, title, by, reason) -> Title:
 
 
 @transaction.atomic
-def title_award(*, title, by, wrestler_ids) -> TitleReign:
+def title_award(*, title: Title, by: Actor, wrestler_ids: Iterable[int | str]) -> TitleReign:
     """Open a reign for a vacant title without a match (setting up a league): won_method "awarded"."""
     require(by, title.promotion, Role.OWNER, f"Only owners of {title.promotion.name} may do that.")
     pages_changed(title.promotion_id)
@@ -173,11 +206,11 @@ def title_award(*, title, by, wrestler_ids) -> TitleReign:
 # --- reads --------------------------------------------------------------------------------------
 
 
-def referees_of(promotion):
+def referees_of(promotion: Promotion) -> QuerySet[Referee]:
     return Referee.objects.filter(promotion=promotion).order_by("name")
 
 
-def titles_of(promotion, *, active_only=False):
+def titles_of(promotion: Promotion, *, active_only: bool = False) -> QuerySet[Title]:
     """Titles with their current reign (``title.current`` is a list of 0 or 1 reigns, holders prefetched)."""
     qs = Title.objects.filter(promotion=promotion)
     if active_only:
@@ -186,7 +219,7 @@ def titles_of(promotion, *, active_only=False):
     return qs.prefetch_related(Prefetch("reigns", queryset=current, to_attr="current")).order_by("division", "name")
 
 
-def title_lineage(title):
+def title_lineage(title: Title) -> QuerySet[TitleReign]:
     """Every reign, newest first, with holders and the matches that opened and closed it."""
     return (
         TitleReign.objects.filter(title=title)
@@ -196,7 +229,7 @@ def title_lineage(title):
     )
 
 
-def lineage_table(title, current_week):
+def lineage_table(title: Title, current_week: int) -> tuple[list[LineageRow], LineageSpan]:
     """The lineage as rows a reader wants: each reign with the champion's nth reign of this title, its length in
     weeks, and a bar for the timeline picture (x and width in percent of the title's history). Newest first."""
     reigns = list(
@@ -212,8 +245,8 @@ def lineage_table(title, current_week):
     start = min(r.won_week for r in reigns)
     end = max(current_week, *(r.ended_week or current_week for r in reigns))
     span = max(1, end - start)
-    seen = {}
-    rows = []
+    seen: dict[frozenset[int], int] = {}
+    rows: list[LineageRow] = []
     for reign in reigns:
         holders = list(reign.holders.all())
         key = frozenset(w.pk for w in holders)
