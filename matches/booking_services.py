@@ -134,13 +134,10 @@ def check_match(card: Card, spec: MatchSpec, *, match_id: int | None = None) -> 
     wrestlers = {w.pk: w for w in Wrestler.objects.filter(pk__in=ids, promotion=promotion)}
     if len(wrestlers) != len(ids):
         raise BookingRefused("Every wrestler must be on this promotion's roster.")
-    booked = (
-        MatchParticipant.objects.filter(card=card, wrestler_id__in=ids, segment=segment)
-        .exclude(match_id=match_id)  # type: ignore[misc]  # stubs refuse None: Django reads it as IS NULL
-        .select_related("wrestler", "match")
-        .order_by("match__order")
-        .first()
-    )
+    elsewhere = MatchParticipant.objects.filter(card=card, wrestler_id__in=ids, segment=segment)
+    if match_id is not None:  # a match edited: its own wrestlers are not booked twice
+        elsewhere = elsewhere.exclude(match_id=match_id)
+    booked = elsewhere.select_related("wrestler", "match").order_by("match__order").first()
     if booked is not None and segment:
         raise BookingRefused(
             f"{booked.wrestler.ring_name} already cuts a promo on this card (promo {booked.match.order}): "
@@ -178,7 +175,10 @@ def check_match(card: Card, spec: MatchSpec, *, match_id: int | None = None) -> 
         champions = current_champions(title)
         if champions and not any(champions <= set(side) for side in spec.sides):
             raise BookingRefused(f"The {title.name} is on the line, but the champion is not in the match.")
-        if Match.objects.filter(card=card, title=title).exclude(pk=match_id).exists():  # type: ignore[misc]  # stubs refuse None: Django reads it as IS NULL
+        on_the_line = Match.objects.filter(card=card, title=title)
+        if match_id is not None:
+            on_the_line = on_the_line.exclude(pk=match_id)
+        if on_the_line.exists():
             raise BookingRefused(f"The {title.name} is already on the line on this card.")
     if spec.kind == MatchKind.CAGE and spec.escape_rule and spec.escape_rule not in EscapeRule.values:
         raise BookingRefused("Unknown escape rule.")
