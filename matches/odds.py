@@ -5,7 +5,8 @@ Booking a match, or changing it, enqueues ``matches.compute_odds`` with the matc
 (``rules.odds``) and stores the rows in ``Match.odds`` with a digest of that setup. The card page shows stored odds
 only while their digest is the setup's: a sheet edited, an injury healed or a house rule changed since makes them
 stale, and the page asks for new ones (``odds_shown``: at most one request per match and setup every
-``REQUEST_SECONDS``, which also covers a task lost while the broker was down). In embedded mode
+``REQUEST_SECONDS``, which also covers a task lost while the broker was down). Odds that are current are in the
+card's line-up, which then does not poll for them (``odds_ready``). In embedded mode
 (``CELERY_TASK_ALWAYS_EAGER``) the task runs in the process that enqueues it.
 """
 
@@ -21,7 +22,7 @@ import rules
 from matches.booking_services import match_setup
 from matches.models import CardStatus, Match, MatchStatus
 from matches.tasks import compute_odds
-from promotion.pages import pages_changed
+from promotion.pages import FRAGMENT_SECONDS, pages_changed
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +86,27 @@ def _matching(stored, digest):
     return isinstance(stored, dict) and stored.get("key") == digest
 
 
+def current_digest(match):
+    """The digest of ``match``'s setup as the engine would play it now, '' if the engine refuses it (``match`` with
+    ``card__promotion`` and ``referee``). Kept in the cache for the promotion's pages version, which every write
+    that can change a setup bumps (a sheet, an injury, a referee, a house rule, the booking: docs/caching.md), so
+    the card's line-up and its odds polls build the setup once a version, not once a request."""
+    key = f"kayfabe:odds:digest:{match.card.promotion.pages_key}:{match.pk}"
+    digest = cache.get(key)
+    if digest is None:
+        current = _current(match)
+        digest = current[2] if current else ""
+        cache.set(key, digest, FRAGMENT_SECONDS)
+    return digest
+
+
+def odds_ready(match):
+    """The stored odds of ``match`` are those of its setup now: the card shows them without asking again."""
+    if match.status != MatchStatus.SCHEDULED or match.is_segment or not match.odds:
+        return False
+    return _matching(match.odds, current_digest(match))
+
+
 def _wanted(match):
     """Odds are worked out for a match still to be aired on a card not live yet: once the card is live, its
     matches are about to be played (odds stored before then are still shown). A segment has none."""
@@ -137,10 +159,9 @@ def odds_shown(match):
     """What the card page shows of ``match``'s odds now (``match`` with ``card__promotion`` and ``referee``)."""
     if match.status != MatchStatus.SCHEDULED or match.is_segment:
         return NONE
-    current = _current(match)
-    if current is None:
+    digest = current_digest(match)
+    if not digest:
         return NONE
-    digest = current[2]
     if not _matching(match.odds, digest) and not _wanted(match):
         return NONE
     if not _matching(match.odds, digest):

@@ -75,6 +75,7 @@ def card_detail(request, slug, pk):
         matches = selectors.lineup(card)
         for match in matches:
             match.sides = selectors.sides_of(match)
+            match.odds_ready = access.sees_odds and odds.odds_ready(match)
         return matches
 
     # Read only when the line-up's fragment is not cached (promotion.pages; docs/caching.md).

@@ -151,7 +151,24 @@ def test_the_card_page_polls_the_odds_until_they_are_ready(client, league, enque
     assert "Odds from 200 simulated matches" in ready.content.decode() and "Bettor 0" in ready.content.decode()
     page = client.get(league.card.get_absolute_url()).content.decode()
     assert "Odds from 200 simulated matches" in page, "stored odds show at once, without JavaScript too"
+    assert odds_url(league, match) not in page, "odds of the match as it stands: the page asks for nothing more"
     assert client.get(odds_url(league, match)).status_code == 200, "a plain link gets a plain page"
+
+
+def test_the_card_page_asks_again_once_the_stored_odds_are_stale(client, league, enqueued):
+    match = book(league)
+    booking.card_mark_booked(card=league.card, by=league.promoter)
+    odds.odds_compute(match_id=match.pk)
+    assert odds_url(league, match) not in client.get(league.card.get_absolute_url()).content.decode()
+    wrestler = league.roster[0]
+    sheet = sheet_for(league.promotion.ruleset, "Bettor Zero", seed=9, alignment=wrestler.alignment)
+    roster_services.wrestler_update(wrestler=wrestler, by=league.owner, sheet=sheet)
+    page = client.get(league.card.get_absolute_url()).content.decode()
+    assert f'hx-get="{odds_url(league, match)}"' in page, "a wrestler edited since: the odds are worked out again"
+    assert "Working out the odds" in client.get(odds_url(league, match), HTTP_HX_REQUEST="true").content.decode()
+    odds.odds_compute(match_id=match.pk)
+    page = client.get(league.card.get_absolute_url()).content.decode()
+    assert "Bettor Zero" in page and odds_url(league, match) not in page
 
 
 def test_the_embedded_mode_works_the_odds_out_in_process(league, monkeypatch, django_capture_on_commit_callbacks):
