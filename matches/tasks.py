@@ -52,10 +52,14 @@ def compute_odds(match_id):
 
 
 @shared_task(name="matches.compute_win_line", acks_late=True, reject_on_worker_lost=True, **RETRY_ON_DATABASE_DOWN)
-def compute_win_line(match_id):
-    from matches.win_probability import line_compute
+def compute_win_line(match_id, spent=0.0, sims=None):
+    """One slice of a replay's chance-to-win line; the next slice queues behind the odds booked meanwhile."""
+    from matches.win_probability import SLICE_SECONDS, line_slice
 
-    return line_compute(match_id)
+    done = line_slice(match_id, spent=spent, sims=sims, seconds=SLICE_SECONDS)
+    if not done.done:
+        compute_win_line.delay(match_id, done.spent, done.sims)
+    return done.stored
 
 
 @shared_task(name="matches.sweep_stuck_cards")

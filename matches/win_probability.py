@@ -13,11 +13,14 @@ continuations do not fit in half a round's pace, fewer, and the standard error s
 
 At instant pace the card is not held up: after the match, ``matches.compute_win_line`` works out every point for
 the replay (in at most ``REPLAY_SECONDS`` of the worker: fewer continuations a point when they would take longer)
-and adds the biggest swing to the recap.
+and adds the biggest swing to the recap. It works in slices of ``SLICE_SECONDS``, each a task that queues the next
+behind whatever came meanwhile, so odds a promoter waits for (a queue the worker takes first) never wait for a
+whole line.
 """
 
 import logging
 import time
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import transaction
@@ -33,7 +36,8 @@ log = logging.getLogger("kayfabe.live")
 
 MIN_SIMS = 25
 BUDGET = 0.5  # the share of a round's pace the continuations may take
-REPLAY_SECONDS = 20.0  # the most an instant-pace match's whole line takes of the worker (it holds the queue)
+REPLAY_SECONDS = 20.0  # the most an instant-pace match's whole line takes of the worker
+SLICE_SECONDS = 2.0  # a replay's line is worked in slices this long: odds booked meanwhile wait at most one slice
 WIDTH, HEIGHT = 420, 220
 LEFT, RIGHT, TOP, BOTTOM = 52, 10, 12, 28
 
@@ -141,39 +145,62 @@ def after_the_bell(match_id, pace):
         log.warning("could not enqueue the win line of match %s", match_id, exc_info=True)
 
 
+@dataclass(frozen=True)
+class LineSlice:
+    """What one slice of a replay's line did: points stored, the worker's seconds on the line so far (this slice
+    included), the continuations a point for the next slice, and whether every point is worked out."""
+
+    stored: int
+    spent: float
+    sims: int
+    done: bool
+
+
 def line_compute(match_id):
     """Every point of a finished match not worked out yet, then the biggest swing in its recap. Safe to run twice.
     Returns the number of points stored."""
+    return line_slice(match_id).stored
+
+
+def line_slice(match_id, *, spent=0.0, sims=None, seconds=None):
+    """The points of a finished match not worked out yet, in order, for about ``seconds`` of this worker (at least
+    one point; all of them when None); once none is left, the biggest swing in its recap. ``spent`` and ``sims``
+    carry the line's time so far and the continuations a point from the slice before: the whole line keeps within
+    ``REPLAY_SECONDS``. Safe to run twice, or two slices at once: a point is stored once."""
     match = Match.objects.select_related("card__promotion").filter(pk=match_id).first()
     if match is None or match.status != MatchStatus.FINISHED or match.is_segment or match.seed is None:
-        return 0
+        return LineSlice(0, spent, 0, True)
     ruleset, setup = frozen_setup(match)
     events = list(MatchEvent.objects.filter(match_id=match_id).order_by("seq").values_list("data", flat=True))
     if not events or events[-1]["type"] != "result":
-        return 0
+        return LineSlice(0, spent, 0, True)
     have = set(WinChance.objects.filter(match_id=match_id).values_list("seq", flat=True))
     by_seq = {e["seq"]: e for e in events}
     # An interactive match's continuations replay the players' choices made by each point (tactics after it).
     choices = [d.as_choice() for d in match.decisions.filter(made__isnull=False)] if match.interactive else ()
     todo = [seq for seq in _points(events) if seq not in have]
-    chances, sims, spent = [], sims_wanted(), 0.0
+    chances, sims, started = [], sims or sims_wanted(), time.monotonic()
     for n, seq in enumerate(todo):
-        started = time.monotonic()
+        if seconds is not None and chances and time.monotonic() - started >= seconds:
+            break
+        point_started = time.monotonic()
         chance = _chance(match_id, ruleset, setup, match.seed, by_seq.get(seq), sims, events, choices)
         chances.append(chance)
-        spent += time.monotonic() - started
+        spent += time.monotonic() - point_started
         if chance.sims > 1 and spent > 0:  # keep the whole line within REPLAY_SECONDS of the worker's time
-            per = spent / sum(c.sims for c in chances)
+            per = (time.monotonic() - point_started) / chance.sims
             left = max(1, len(todo) - n - 1)
             sims = max(MIN_SIMS, min(sims_wanted(), int((REPLAY_SECONDS - spent) / (left * per))))
     WinChance.objects.bulk_create(chances, ignore_conflicts=True)
+    if len(chances) < len(todo):
+        return LineSlice(len(chances), spent, sims, False)
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
         recap = with_swing(match.recap, match_id, events)
         if recap != match.recap:
             match.recap = recap
             match.save(update_fields=["recap"])
-    return len(chances)
+    return LineSlice(len(chances), spent, sims, True)
 
 
 # --- reading the line ----------------------------------------------------------------------------------------

@@ -100,6 +100,32 @@ def test_at_instant_pace_the_line_is_worked_out_after_the_match_and_the_recap_na
     assert re.search(r"\d+ % to win", sentence)
 
 
+def test_a_replays_line_is_worked_in_slices_each_queued_behind_what_came_meanwhile(personas, monkeypatch):
+    """Each slice of the line is a task that queues the next one (behind the odds a promoter booked meanwhile); the
+    line comes out whole, each point once, and the recap names the swing once the last point is in."""
+    from matches.tasks import compute_win_line
+
+    match = aired(personas, 0)
+    services.match_run(match.pk)
+    events = stored(match)
+    queued = []  # the broker is a boundary here: the test plays each queued slice itself, in order
+    monkeypatch.setattr(compute_win_line, "delay", lambda *args: queued.append(args))
+    monkeypatch.setattr(win_probability, "SLICE_SECONDS", 0.0)  # one point a slice
+    assert compute_win_line(match.pk) == 1
+    points = round_ends(events)
+    for slice_number in range(2, len(points) + 1):
+        match.refresh_from_db()
+        assert "% to win" not in match.recap, "the swing is named once the line is whole"
+        match_id, spent, sims = queued.pop()
+        assert match_id == match.pk and spent > 0 and sims >= 1
+        assert compute_win_line(match_id, spent, sims) == 1
+        assert WinChance.objects.filter(match=match).count() == slice_number
+    assert queued == [], "the last slice queues nothing"
+    assert sorted(WinChance.objects.filter(match=match).values_list("seq", flat=True)) == points
+    match.refresh_from_db()
+    assert match.recap.count("% to win") == 1
+
+
 def test_a_paced_recap_names_the_biggest_swing(personas):
     match = aired(personas, 1.0)
     services.match_run(match.pk, sleep=lambda s: None)
