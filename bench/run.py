@@ -126,58 +126,76 @@ def stop_workers(workers):
         worker.wait(timeout=30)
 
 
-def card_latency(runs, matches=15):
-    """Go-live to last result committed, with a real Celery worker, for a card of ``matches`` at instant pace."""
+def full_mode():
+    """Django set up on the development database; True in full mode (Postgres and Redis), which a real worker
+    needs."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
     import django
 
     django.setup()
     from django.conf import settings
-    from django.contrib.auth import get_user_model
 
-    from matches.booking_selectors import card_cautions, cautions_digest
-    from matches.booking_services import MatchSpec, card_create, card_mark_booked, match_add
-    from matches.models import Card, CardStatus
-    from matches.services import card_go_live
-    from promotion.services import promotion_create
+    return settings.REDIS_URL is not None and not settings.KAYFABE_MODE.embedded_database
+
+
+def bench_promoter():
+    """The benches' promoter, and a client signed in as him (the card page's odds view, as he polls it)."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    user, _ = get_user_model().objects.get_or_create(username="bench-promoter")
+    client = Client()
+    client.force_login(user)
+    return user, client
+
+
+def bench_roster(promotion, ruleset_id, count, prefix):
+    """``count`` wrestlers of the ruleset's example sheets (seeds 0..count-1) on ``promotion``'s roster."""
     from roster.models import Wrestler
 
-    if settings.REDIS_URL is None or settings.KAYFABE_MODE.embedded_database:
-        return {"skipped": "needs Postgres and Redis (full mode)"}
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=BASE_DIR, check=True)  # noqa: S603
-    user, _ = get_user_model().objects.get_or_create(username="bench-promoter")
-    stamp = int(time.time())
-    promotion = promotion_create(user=user, name=f"Bench {stamp}", ruleset="arm", book_injured=True)
-    ruleset = get_ruleset("arm")
+    ruleset = get_ruleset(ruleset_id)
     wrestlers = []
-    for n in range(matches * 2):
-        sheet = ruleset.example_sheet(seed=n)
-        sheet["name"] = f"Bench Wrestler {n}"
+    for n in range(count):
+        sheet = dict(ruleset.example_sheet(seed=n), name=f"{prefix} {n}")
         wrestlers.append(
             Wrestler.objects.create(
                 promotion=promotion, ring_name=sheet["name"], alignment="face", sheet=ruleset.validate_sheet(sheet)
             )
         )
+    return wrestlers
+
+
+def book_singles(card, user, wrestlers):
+    """One singles match for each pair of ``wrestlers`` on ``card``; the last one booked."""
+    from matches.booking_services import MatchSpec, match_add
+
+    match = None
+    for m in range(len(wrestlers) // 2):
+        spec = MatchSpec(sides=[[wrestlers[2 * m].pk], [wrestlers[2 * m + 1].pk]])
+        match, _ = match_add(card=card, by=user, spec=spec)
+    return match
+
+
+def card_latency(runs, matches=15):
+    """Go-live to last result committed, with a real Celery worker, for a card of ``matches`` at instant pace."""
+    if not full_mode():
+        return {"skipped": "needs Postgres and Redis (full mode)"}
+    from promotion.services import promotion_create
+
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=BASE_DIR, check=True)  # noqa: S603
+    user, _client = bench_promoter()
+    stamp = int(time.time())
+    promotion = promotion_create(user=user, name=f"Bench {stamp}", ruleset="arm", book_injured=True)
+    wrestlers = bench_roster(promotion, "arm", matches * 2, "Bench Wrestler")
     workers = start_workers(stamp)
     try:
         latencies = []
         for run in range(runs + 1):
-            card = card_create(promotion=promotion, by=user, name=f"Bench card {run}")
-            for m in range(matches):
-                match_add(card=card, by=user, spec=MatchSpec(sides=[[wrestlers[2 * m].pk], [wrestlers[2 * m + 1].pk]]))
-            card_mark_booked(card=card, by=user)
-            # The promotion books injured men, and the last runs hurt some: the promoter has seen the cautions.
-            confirmed = cautions_digest(card_cautions(card))
             # Live at once, as a promoter who books and goes live: the odds that booking enqueued are worked by the
             # odds worker meanwhile, on the same two cores, and so are the chance-to-win lines after each match.
-            start = time.perf_counter()
-            card_go_live(card=card, by=user, confirmed=confirmed)
-            while Card.objects.filter(pk=card.pk).values_list("status", flat=True).get() != CardStatus.FINISHED:
-                if time.perf_counter() - start > 120:
-                    raise RuntimeError(f"card {card.pk} did not finish in 120 s: is the worker healthy?")
-                time.sleep(0.005)
+            seconds = air_card(promotion, user, wrestlers, f"Bench card {run}")
             if run:  # the first run warms the worker up
-                latencies.append(time.perf_counter() - start)
+                latencies.append(seconds)
         latencies.sort()
         return {
             "runs": runs,
@@ -189,26 +207,79 @@ def card_latency(runs, matches=15):
         promotion.delete()
 
 
+def air_card(promotion, user, wrestlers, name):
+    """Book a card of singles between ``wrestlers`` (at instant pace), go live at once and wait for the last result;
+    returns the seconds from go-live to the card finished."""
+    from matches.booking_selectors import card_cautions, cautions_digest
+    from matches.booking_services import card_create, card_mark_booked
+    from matches.models import Card, CardStatus
+    from matches.services import card_go_live
+
+    card = card_create(promotion=promotion, by=user, name=name)
+    book_singles(card, user, wrestlers)
+    card_mark_booked(card=card, by=user)
+    # The promotion books injured men, and the last runs hurt some: the promoter has seen the cautions.
+    confirmed = cautions_digest(card_cautions(card))
+    start = time.perf_counter()
+    card_go_live(card=card, by=user, confirmed=confirmed)
+    while Card.objects.filter(pk=card.pk).values_list("status", flat=True).get() != CardStatus.FINISHED:
+        if time.perf_counter() - start > 120:
+            raise RuntimeError(f"card {card.pk} did not finish in 120 s: is the worker healthy?")
+        time.sleep(0.005)
+    return time.perf_counter() - start
+
+
+def odds_wait(client, promotion, card, match, start):
+    """Ask the card page's odds view (as the page polls it) until it answers the odds (HTTP 286); seconds since
+    ``start``."""
+    url = f"/p/{promotion.slug}/cards/{card.pk}/matches/{match.pk}/odds/"
+    while client.get(url, HTTP_HX_REQUEST="true", HTTP_HOST="127.0.0.1").status_code != 286:
+        if time.perf_counter() - start > 120:
+            raise RuntimeError(f"no odds for match {match.pk} in 120 s: is the worker healthy?")
+        time.sleep(0.02)
+    return time.perf_counter() - start
+
+
+def odds_after_an_aired_card(runs=3, matches=15):
+    """A card of ``matches`` ARM singles aired at instant pace queues their chance-to-win lines for the odds
+    worker; a match booked right after has a promoter waiting for its odds: seconds from booking to odds shown."""
+    if not full_mode():
+        return {"skipped": "needs Postgres and Redis (full mode)"}
+    from config.celery_app import app, lines_queue
+    from matches.booking_services import card_create
+    from promotion.services import promotion_create
+
+    user, client = bench_promoter()
+    stamp = int(time.time())
+    promotion = promotion_create(user=user, name=f"Bench aired {stamp}", ruleset="arm", book_injured=True)
+    wrestlers = bench_roster(promotion, "arm", matches * 2 + 2, "Bench Aired")
+    workers = start_workers(stamp)
+    try:
+        times = []
+        for run in range(runs):
+            air_card(promotion, user, wrestlers[:-2], f"Bench aired card {run}")
+            card = card_create(promotion=promotion, by=user, name=f"Bench next card {run}")
+            start = time.perf_counter()
+            match = book_singles(card, user, wrestlers[-2:])  # commits: the odds worker is asked
+            times.append(odds_wait(client, promotion, card, match, start))
+        times.sort()
+        return {"p50": statistics.median(times), "max": times[-1], "runs": runs}
+    finally:
+        stop_workers(workers)
+        with app.connection_for_write() as connection:
+            connection.default_channel.queue_purge(lines_queue())  # the lines left: nobody replays a bench card
+        promotion.delete()
+
+
 def odds_shown(runs=10):
     """Booking a match to its odds shown: a match booked through the booking service, a real Celery worker playing
     its odds, and the card page's odds view asked (as the page polls it) until it answers them (HTTP 286)."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.contrib.auth import get_user_model
-    from django.test import Client
-
-    from matches.booking_services import MatchSpec, card_create, match_add
-    from promotion.services import promotion_create
-    from roster.models import Wrestler
-
-    if settings.REDIS_URL is None or settings.KAYFABE_MODE.embedded_database:
+    if not full_mode():
         return {"skipped": "needs Postgres and Redis (full mode)"}
-    user, _ = get_user_model().objects.get_or_create(username="bench-promoter")
-    client = Client()
-    client.force_login(user)
+    from matches.booking_services import card_create
+    from promotion.services import promotion_create
+
+    user, client = bench_promoter()
     stamp = int(time.time())
     workers = start_workers(stamp)
     promotions = []
@@ -217,31 +288,15 @@ def odds_shown(runs=10):
         for ruleset_id in ("arm", "hp-d6", "wildknight"):
             promotion = promotion_create(user=user, name=f"Bench odds {ruleset_id} {stamp}", ruleset=ruleset_id)
             promotions.append(promotion)
-            ruleset = get_ruleset(ruleset_id)
-            wrestlers = []
-            for n in range(2 * (runs + 1)):
-                sheet = dict(ruleset.example_sheet(seed=n), name=f"Bench Bettor {n}")
-                wrestlers.append(
-                    Wrestler.objects.create(
-                        promotion=promotion,
-                        ring_name=sheet["name"],
-                        alignment="face",
-                        sheet=ruleset.validate_sheet(sheet),
-                    )
-                )
+            wrestlers = bench_roster(promotion, ruleset_id, 2 * (runs + 1), "Bench Bettor")
             times = []
             for run in range(runs + 1):
                 card = card_create(promotion=promotion, by=user, name=f"Bench odds card {run}")
                 start = time.perf_counter()
-                spec = MatchSpec(sides=[[wrestlers[2 * run].pk], [wrestlers[2 * run + 1].pk]])
-                match, _ = match_add(card=card, by=user, spec=spec)  # commits: the worker is asked
-                url = f"/p/{promotion.slug}/cards/{card.pk}/matches/{match.pk}/odds/"
-                while client.get(url, HTTP_HX_REQUEST="true", HTTP_HOST="127.0.0.1").status_code != 286:
-                    if time.perf_counter() - start > 60:
-                        raise RuntimeError(f"no odds for match {match.pk} in 60 s: is the worker healthy?")
-                    time.sleep(0.02)
+                match = book_singles(card, user, wrestlers[2 * run : 2 * run + 2])  # commits: the worker is asked
+                seconds = odds_wait(client, promotion, card, match, start)
                 if run:  # the first run warms the worker up
-                    times.append(time.perf_counter() - start)
+                    times.append(seconds)
             times.sort()
             figures[ruleset_id] = {"p50": statistics.median(times), "max": times[-1], "runs": runs}
         return figures
@@ -426,6 +481,18 @@ def main(argv=None):
                     f"odds, booking to shown, {ruleset_id} (200 simulations, real worker; the page polls every 2 s)",
                     "(no target)",
                     f"p50 {f['p50']:.2f} s, max {f['max']:.2f} s over {f['runs']} bookings",
+                    None,
+                )
+            )
+            print(rows[-1], flush=True)
+        r = odds_after_an_aired_card(1 if args.quick else 3)
+        if "skipped" not in r:
+            rows.append(
+                (
+                    "odds, booking to shown, arm, right after a 15-match ARM card aired at instant pace (its 15 "
+                    "chance-to-win lines queued for the same worker)",
+                    "(no target)",
+                    f"p50 {r['p50']:.2f} s, max {r['max']:.2f} s over {r['runs']} bookings",
                     None,
                 )
             )
