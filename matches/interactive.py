@@ -15,7 +15,6 @@ and the side's tactics choose (``auto = "timeout"``): the claim and the choice a
 click at the last moment and the time-out never both count.
 """
 
-import logging
 import time
 from dataclasses import dataclass
 from datetime import timedelta
@@ -30,8 +29,6 @@ from matches.result_services import match_apply_result
 from matches.tasks import enqueue_card, enqueue_card_later
 from matches.worker import events_store, frozen_setup, last_stored, lease_renew, match_claim, through_outage
 from rules import stepwise
-
-log = logging.getLogger("kayfabe.live")
 
 MAX_REPLAYS = 1000  # time-outs and hand-overs in one run; far beyond any match, a guard against a loop
 

@@ -5,7 +5,6 @@ its events written and a resumed run continued by ``matches.worker``; the result
 ``matches.result_services``. A match its players play goes decision by decision (``matches.interactive``).
 """
 
-import logging
 import secrets
 import time
 from datetime import timedelta
@@ -37,8 +36,6 @@ from promotion.permissions import require
 from promotion.services import Actor
 from rules import RandomDice
 from rules.base import Event
-
-log = logging.getLogger("kayfabe.live")
 
 EVENT_BATCH = 500  # at instant pace, events are written in batches this large
 
