@@ -138,6 +138,19 @@ def test_odds_rows_turn_counts_into_percentages():
     ]
 
 
+def test_a_way_to_win_seen_once_in_200_reads_under_1_percent_and_a_side_that_never_won_0():
+    from django.template.loader import render_to_string
+
+    counts = {(0, "pinfall"): 198, (0, "knockout"): 1, (None, "draw"): 1}
+    html = render_to_string(
+        "matches/card.html#odds_rows", {"rows": odds.odds_rows(counts, ["A", "B"], 200), "sims": 200}
+    )
+    text = " ".join(html.split())
+    assert "A 100% (pinfall 99%, knockout under 1%)" in text
+    assert "B 0%" in text and "Draw under 1%" in text
+    assert " 0%)" not in text and "knockout 0%" not in text
+
+
 def test_the_card_page_polls_the_odds_until_they_are_ready(client, league, enqueued):
     match = book(league)
     booking.card_mark_booked(card=league.card, by=league.promoter)
