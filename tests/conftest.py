@@ -209,8 +209,10 @@ def celery_worker(celery_worker_process, transactional_db):
     if celery_worker_process.proc.poll() is not None:
         celery_worker_process.start().wait_ready()
     worker_consumes(False)
-    if not worker_goes_idle(timeout=90):
-        celery_worker_process.kill()  # a task that outlives its test would deadlock the truncation that follows
+    # A task that outlives its test would deadlock the truncation that follows. An odds task or a slice of a line
+    # ends within seconds; a card still airing at its pace may take minutes, so after 15 s the worker is restarted.
+    if not worker_goes_idle(timeout=15):
+        celery_worker_process.kill()
         celery_worker_process.start().wait_ready()
         worker_consumes(False)
 
